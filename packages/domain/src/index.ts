@@ -1,0 +1,4 @@
+export * from './api';
+export * from './constants';
+export * from './messages';
+export * from './routes';

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAuth, type Auth } from './auth/auth';
+import { resolveAuthSecret } from './auth/secret';
+import { resolveSession } from './auth/session';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { requestGuards } from './http/context';
+import { registerErrorHandler } from './http/errors';
+import { registerOriginCheck } from './http/origin-check';
+import { registerWebApp } from './http/web-app';
+import { registerAuthRoutes } from './modules/auth/routes';
+import { registerHealthRoutes } from './modules/health/routes';
+import { registerInvitationRoutes } from './modules/organizations/invitations-routes';
+import { registerOrganizationRoutes } from './modules/organizations/routes';
+import { RealtimeHub } from './modules/realtime/hub';
+import { registerRealtimeRoutes } from './modules/realtime/routes';
+import { registerSettingsRoutes } from './modules/settings/routes';
+import { createMailProvider, type MailProvider } from './providers/mail';
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface AppServices {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  mail: MailProvider;
+  realtime: RealtimeHub;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+/** Builds the whole HTTP + websocket app on an open, migrated database. Tests build it too. */
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    disableRequestLogging: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mail = createMailProvider({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log });
+  const auth = createAuth({
+    db: database.db,
+    secret: resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR),
+    publicUrl: config.publicUrl,
+    trustedOrigins: config.allowedOrigins,
+    idleHours: config.SESSION_IDLE_HOURS,
+    signInLimit: config.AUTH_SIGN_IN_LIMIT,
+    resetLimit: config.AUTH_RESET_LIMIT,
+    rateWindowSeconds: config.AUTH_RATE_WINDOW_SECONDS,
+    mail,
+    log: app.log,
+  });
+  const realtime = new RealtimeHub(app.log);
+  await realtime.start(database);
+  app.decorate('services', { config, database, auth, mail, realtime });
+  app.addHook('onClose', () => realtime.stop());
+
+  const resolve = (headers: Headers) => resolveSession(auth, database.db, headers, config.SESSION_ABSOLUTE_HOURS);
+  const guards = requestGuards(resolve);
+
+  registerErrorHandler(app);
+  registerOriginCheck(app, config.allowedOrigins);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Wholesail API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+  registerHealthRoutes(app, database.db);
+  registerAuthRoutes(app, auth, resolve, config.publicUrl);
+  registerOrganizationRoutes(app, database.db, guards);
+  registerSettingsRoutes(app, database.db, guards);
+  registerInvitationRoutes(app, { db: database.db, auth, mail, publicUrl: config.publicUrl }, guards);
+  registerRealtimeRoutes(app, realtime, guards, config.allowedOrigins);
+  await registerWebApp(app, config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST);
+  return app;
+}

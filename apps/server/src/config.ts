@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** Prefixes this app owns: an unknown variable with one of them is a typo, and start-up stops. */
+const OWNED_PREFIXES = ['WHOLESAIL_', 'DEMO_', 'SMTP_', 'MAIL_', 'SESSION_', 'AUTH_', 'SEED_'];
+
+const bool = z
+  .enum(['0', '1', 'true', 'false'], { error: 'expected 0, 1, true or false' })
+  .transform((v) => v === '1' || v === 'true');
+
+const positiveInt = (label: string) =>
+  z.coerce.number({ error: `expected ${label}` }).int(`expected ${label}`).positive(`expected ${label}`);
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'expected a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL').optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SEED_DEMO: bool.optional(),
+  DEMO_EMAIL: z.email('expected an email address').default('demo@wholesail.test'),
+  DEMO_PASSWORD: z.string().min(8, 'expected at least 8 characters').default('wholesail-demo'),
+  PUBLIC_URL: z.url('expected a URL such as https://app.example.com').optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  AUTH_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  SESSION_IDLE_HOURS: positiveInt('a whole number of hours').default(24 * 7),
+  SESSION_ABSOLUTE_HOURS: positiveInt('a whole number of hours').default(24 * 30),
+  AUTH_SIGN_IN_LIMIT: positiveInt('a whole number of attempts').default(5),
+  AUTH_RESET_LIMIT: positiveInt('a whole number of requests').default(3),
+  AUTH_RATE_WINDOW_SECONDS: positiveInt('a whole number of seconds').default(60),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Wholesail <no-reply@wholesail.test>'),
+  WEB_DIST: z.string().optional(),
+});
+
+const KNOWN = new Set(Object.keys(schema.shape));
+
+export type Config = z.infer<typeof schema> & {
+  publicUrl: string;
+  allowedOrigins: string[];
+  seedDemo: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; throws a ConfigError naming every bad or unknown setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  for (const name of Object.keys(env)) {
+    if (!KNOWN.has(name) && OWNED_PREFIXES.some((p) => name.startsWith(p))) {
+      problems.push(`${name}: unknown setting`);
+    }
+  }
+  const values = Object.fromEntries(
+    [...KNOWN].filter((k) => env[k] !== undefined && env[k] !== '').map((k) => [k, env[k]]),
+  );
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      problems.push(`${name}: ${issue.message} (got ${JSON.stringify(env[name])})`);
+    }
+  }
+  if (problems.length > 0 || !parsed.success) {
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const c = parsed.data;
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+  const extraOrigins = (c.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  const devOrigins = c.NODE_ENV === 'production' ? [] : ['http://localhost:5173', `http://127.0.0.1:${c.PORT}`];
+  return {
+    ...c,
+    publicUrl,
+    allowedOrigins: [...new Set([new URL(publicUrl).origin, ...devOrigins, ...extraOrigins])],
+    seedDemo: c.SEED_DEMO ?? !c.DATABASE_URL,
+  };
+}

@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error whose status, code and message are safe to show to the caller. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message);
+export const unauthorized = (message = 'Sign in to continue') => new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(403, code, message);
+export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+export const gone = (message: string, code = 'GONE') => new AppError(410, code, message);
+
+export function errorBody(code: string, message: string) {
+  return { error: { code, message } };
+}
+
+/** Every failure leaves as `{error:{code,message}}`; input problems are 400s naming the field. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) return reply.status(err.status).send(errorBody(err.code, err.message));
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = err.validationContext ?? 'body';
+      const message = err.validation
+        .map((v) => {
+          const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+          return field ? `${field}: ${v.message}` : `${where}: ${v.message}`;
+        })
+        .join('; ');
+      return reply.status(400).send(errorBody('VALIDATION_ERROR', message));
+    }
+    const status = err.statusCode ?? 500;
+    if (status < 500) {
+      const message = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'Request body is not valid JSON' : err.message;
+      return reply.status(status).send(errorBody(err.code ?? 'BAD_REQUEST', message));
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
+  });
+}

@@ -1,0 +1,44 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { openConfiguredDatabase } from './db/from-config';
+import { seedDemo } from './seed';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  const app = await buildApp(config, database);
+  const demo = config.seedDemo ? await seedDemo(database.db, config.DEMO_EMAIL, config.DEMO_PASSWORD) : null;
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.DATA_DIR}`;
+  const lines = [``, `  Wholesail is running at ${config.publicUrl}`, `  Database: ${where}`];
+  if (demo) {
+    lines.push(`  Demo sign-in: ${config.DEMO_EMAIL} / ${config.DEMO_PASSWORD}${demo === 'existing' ? ' (unless you changed it)' : ''}`);
+  }
+  console.log(lines.join('\n') + '\n');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: finishing requests and closing`);
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('Wholesail failed to start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,12 @@
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Sends mail: SMTP when SMTP_URL is set, otherwise the outbox table (see outbox.ts). */
+export interface MailProvider {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+}

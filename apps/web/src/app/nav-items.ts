@@ -1,0 +1,32 @@
+import {
+  Activity, BarChart3, Bot, Briefcase, Calculator, Code2, CreditCard, DatabaseZap, Gauge, HelpCircle, LayoutDashboard,
+  LineChart, MessagesSquare, Plug, Rocket, Send, Settings, Trophy, Users, Workflow, type LucideIcon,
+} from 'lucide-react';
+
+export type NavItem = { to: string; label: string; icon: LucideIcon };
+
+export const MAIN_NAV: readonly NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/leads', label: 'Leads', icon: Users },
+  { to: '/top10', label: 'Top 10', icon: Trophy },
+  { to: '/buyers', label: 'Buyers', icon: Briefcase },
+  { to: '/communications', label: 'Communications', icon: MessagesSquare },
+  { to: '/analytics', label: 'Analytics', icon: BarChart3 },
+  { to: '/settings', label: 'Settings', icon: Settings },
+];
+
+export const MORE_NAV: readonly NavItem[] = [
+  { to: '/growth', label: 'Growth', icon: Rocket },
+  { to: '/revenue', label: 'Revenue', icon: LineChart },
+  { to: '/calculator', label: 'Repair calculator', icon: Calculator },
+  { to: '/realtor-push', label: 'Realtor push', icon: Send },
+  { to: '/automation', label: 'Automation', icon: Workflow },
+  { to: '/orchestrator', label: 'Orchestrator', icon: Bot },
+  { to: '/signals-analytics', label: 'Signals analytics', icon: Activity },
+  { to: '/data-maintenance', label: 'Data maintenance', icon: DatabaseZap },
+  { to: '/integrations', label: 'Integrations', icon: Plug },
+  { to: '/billing', label: 'Billing', icon: CreditCard },
+  { to: '/developer', label: 'Developer', icon: Code2 },
+  { to: '/debug', label: 'Debug', icon: Gauge },
+  { to: '/help', label: 'Help', icon: HelpCircle },
+];

@@ -1,0 +1,92 @@
+import { NOTICE_PAGES, REDIRECTS } from '@wholesail/domain';
+import { lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { LoginPage } from '@/features/auth/login-page';
+import { LandingPage } from '@/features/landing/landing-page';
+import { NotFoundPage } from '@/features/notices/not-found-page';
+import { NoticePage } from '@/features/notices/notice-page';
+import type { PlaceholderPageKey } from '@/features/placeholders/placeholder-pages';
+import { RequireAuth } from './require-auth';
+import { RootLayout } from './root-layout';
+
+// Landing and login ship in the entry chunk; everything else loads on demand to keep it small.
+const SignupPage = lazy(() => import('@/features/auth/signup-page').then((m) => ({ default: m.SignupPage })));
+const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
+const AboutPage = lazy(() => import('@/features/legal/about-page').then((m) => ({ default: m.AboutPage })));
+const PrivacyPage = lazy(() => import('@/features/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazy(() => import('@/features/legal/terms-page').then((m) => ({ default: m.TermsPage })));
+const CookiesPage = lazy(() => import('@/features/legal/cookies-page').then((m) => ({ default: m.CookiesPage })));
+const EnterInvitationPage = lazy(() => import('@/features/invitations/enter-invitation-page').then((m) => ({ default: m.EnterInvitationPage })));
+const AcceptInvitationPage = lazy(() => import('@/features/invitations/accept-invitation-page').then((m) => ({ default: m.AcceptInvitationPage })));
+const AppLayout = lazy(() => import('./app-layout').then((m) => ({ default: m.AppLayout })));
+const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const PlaceholderPage = lazy(() => import('@/features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })));
+
+/** Protected pages that a later release fills, by path. */
+const PLACEHOLDER_ROUTES: readonly [path: string, page: PlaceholderPageKey][] = [
+  ['/onboarding', 'onboarding'],
+  ['/leads', 'leads'],
+  ['/leads/:id', 'leadDetail'],
+  ['/top10', 'top10'],
+  ['/buyers', 'buyers'],
+  ['/buyers/:id', 'buyerDetail'],
+  ['/growth', 'growth'],
+  ['/revenue', 'revenue'],
+  ['/settings/voice-dialer', 'voiceDialer'],
+  ['/orchestrator', 'orchestrator'],
+  ['/orchestrator/diagnostics', 'orchestratorDiagnostics'],
+  ['/billing', 'billing'],
+  ['/deal-rooms/:slug', 'dealRoom'],
+  ['/calculator', 'calculator'],
+  ['/communications', 'communications'],
+  ['/comps/:id', 'comps'],
+  ['/realtor-push', 'realtorPush'],
+  ['/integrations', 'integrations'],
+  ['/automation', 'automation'],
+  ['/data-maintenance', 'dataMaintenance'],
+  ['/signals-analytics', 'signalsAnalytics'],
+  ['/analytics', 'analytics'],
+  ['/developer', 'developer'],
+  ['/help', 'help'],
+  ['/debug', 'debug'],
+  ['/super-admin', 'superAdmin'],
+];
+
+/** The whole route tree; the app mounts it in a browser router, tests in a memory router. */
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      children: [
+        { path: '/', element: <LandingPage /> },
+        { path: '/login', element: <LoginPage /> },
+        { path: '/signup', element: <SignupPage /> },
+        { path: '/reset-password', element: <ResetPasswordPage /> },
+        { path: '/about', element: <AboutPage /> },
+        { path: '/privacy', element: <PrivacyPage /> },
+        { path: '/privacy-policy', element: <PrivacyPage /> },
+        { path: '/terms-of-service', element: <TermsPage /> },
+        { path: '/cookies-policy', element: <CookiesPage /> },
+        { path: '/accept-invitation', element: <EnterInvitationPage /> },
+        { path: '/accept-invitation/:token', element: <AcceptInvitationPage /> },
+        ...Object.entries(REDIRECTS).map(([path, to]) => ({ path, element: <Navigate to={to} replace /> })),
+        ...Object.entries(NOTICE_PAGES).map(([path, { kind, target }]) => ({ path, element: <NoticePage kind={kind} target={target} /> })),
+        {
+          element: <RequireAuth />,
+          children: [
+            {
+              element: <AppLayout />,
+              children: [
+                { path: '/dashboard', element: <DashboardPage /> },
+                { path: '/settings', element: <SettingsPage /> },
+                ...PLACEHOLDER_ROUTES.map(([path, page]) => ({ path, element: <PlaceholderPage page={page} /> })),
+              ],
+            },
+          ],
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}

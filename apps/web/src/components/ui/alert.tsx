@@ -1,0 +1,18 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/utils';
+
+const alertVariants = cva('flex gap-3 rounded-lg border px-4 py-3 text-sm [&>svg]:mt-0.5 [&>svg]:size-4 [&>svg]:shrink-0', {
+  variants: {
+    variant: {
+      default: 'bg-card text-card-foreground',
+      destructive: 'border-destructive/30 bg-destructive/5 text-destructive',
+    },
+  },
+  defaultVariants: { variant: 'default' },
+});
+
+/** An inline message; `role="alert"` so screen readers announce it when it appears. */
+export function Alert({ className, variant, ...props }: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
+  return <div role="alert" className={cn(alertVariants({ variant }), className)} {...props} />;
+}

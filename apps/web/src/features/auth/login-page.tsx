@@ -1,0 +1,98 @@
+import { postLoginDestination, recoveryDestination } from '@wholesail/domain';
+import { useId, useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { getLastRoute } from '@/lib/storage';
+import { LegalFooter } from './legal-footer';
+import { LoginMarketing } from './login-marketing';
+import { ResetPasswordDialog } from './reset-password-dialog';
+import { useSession } from './use-session';
+import { useSignIn } from './use-sign-in';
+
+export function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const session = useSession();
+  const redirect = searchParams.get('redirect');
+  const signIn = useSignIn(() => {
+    void navigate(postLoginDestination({ redirect, lastRoute: getLastRoute() }), { replace: true });
+  });
+
+  const recovery = recoveryDestination({ search: location.search, hash: location.hash });
+  if (recovery) return <Navigate to={recovery} replace />;
+
+  // A visitor who is already signed in does not need this page; during our own sign-in the mutation navigates.
+  if (session.status === 'signed-in' && signIn.isIdle) {
+    const destination = postLoginDestination({ redirect, currentPath: location.pathname + location.search, lastRoute: getLastRoute() });
+    return <Navigate to={destination} replace />;
+  }
+
+  return (
+    <div className="grid min-h-screen lg:grid-cols-2">
+      <LoginMarketing />
+      <main className="flex flex-col items-center justify-center gap-8 px-4 py-12 sm:px-8">
+        <SignInCard pending={signIn.isPending} onSubmit={(credentials) => signIn.mutate(credentials)} />
+        <LegalFooter />
+      </main>
+    </div>
+  );
+}
+
+type SignInCardProps = { pending: boolean; onSubmit: (credentials: { email: string; password: string }) => void };
+
+function SignInCard({ pending, onSubmit }: SignInCardProps) {
+  const emailId = useId();
+  const passwordId = useId();
+  const [email, setEmail] = useState('');
+  const [resetOpen, setResetOpen] = useState(false);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get('password') ?? '');
+    onSubmit({ email: email.trim(), password });
+  };
+
+  return (
+    <Card className="w-full max-w-sm">
+      <CardHeader>
+        <CardTitle className="text-xl">Sign In</CardTitle>
+        <CardDescription>Welcome back. Sign in to your workspace.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} className="grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor={emailId}>Email</Label>
+            <Input
+              id={emailId}
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              placeholder="you@company.com"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </div>
+          <div className="grid gap-2">
+            <div className="flex items-center justify-between">
+              <Label htmlFor={passwordId}>Password</Label>
+              <button type="button" className="text-xs font-medium text-primary hover:underline" onClick={() => setResetOpen(true)}>
+                Forgot your password?
+              </button>
+            </div>
+            <Input id={passwordId} name="password" type="password" required autoComplete="current-password" />
+          </div>
+          <Button type="submit" className="w-full" disabled={pending}>
+            {pending ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </form>
+        <p className="mt-6 rounded-md bg-muted px-3 py-2 text-center text-xs text-muted-foreground">Account creation is temporarily disabled</p>
+      </CardContent>
+      <ResetPasswordDialog open={resetOpen} onOpenChange={setResetOpen} defaultEmail={email} />
+    </Card>
+  );
+}

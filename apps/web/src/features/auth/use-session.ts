@@ -1,0 +1,28 @@
+import { SESSION_REFRESH_INTERVAL_MS } from '@wholesail/domain';
+import { useQuery } from '@tanstack/react-query';
+import { getSession, type SessionData } from './auth-api';
+
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+export type SessionState =
+  | { status: 'loading'; data: null }
+  | { status: 'signed-in'; data: SessionData }
+  | { status: 'signed-out'; data: null };
+
+/**
+ * The session, re-read every SESSION_REFRESH_INTERVAL_MS and on window focus: each read slides
+ * the server-side expiry forward (the spec's automatic token refresh). A failed re-read keeps
+ * the last answer, so a network blip does not sign anyone out; only a `null` answer does.
+ */
+export function useSession(): SessionState {
+  const query = useQuery({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: getSession,
+    staleTime: 60_000,
+    refetchOnWindowFocus: 'always',
+    refetchInterval: (q) => (q.state.data ? SESSION_REFRESH_INTERVAL_MS : false),
+  });
+  if (query.data) return { status: 'signed-in', data: query.data };
+  if (query.isPending) return { status: 'loading', data: null };
+  return { status: 'signed-out', data: null };
+}

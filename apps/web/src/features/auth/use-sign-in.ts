@@ -1,0 +1,20 @@
+import { TOASTS } from '@wholesail/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { signInWithEmail } from './auth-api';
+import { SESSION_QUERY_KEY } from './use-session';
+import { showWelcomeToast } from './welcome-toast';
+
+/** Signs in, reloads the session and greets (throttled); the caller decides where to go next. */
+export function useSignIn(onSignedIn: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: signInWithEmail,
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      showWelcomeToast();
+      onSignedIn();
+    },
+    onError: (error) => toast.error(TOASTS.signInFailed, { description: error.message }),
+  });
+}

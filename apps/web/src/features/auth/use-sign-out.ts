@@ -1,0 +1,30 @@
+import { TOASTS } from '@wholesail/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { signOutRequest } from './auth-api';
+import { SESSION_QUERY_KEY } from './use-session';
+
+/** Signs out, drops every cached answer of the old user and goes to /login. */
+export function useSignOut() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return useMutation({
+    mutationFn: signOutRequest,
+    onSuccess: () => {
+      // Someone on an invitation page signs out to accept as another user: no toast there.
+      const onInvitation = pathname.startsWith('/accept-invitation');
+      if (onInvitation) {
+        client.clear();
+        client.setQueryData(SESSION_QUERY_KEY, null);
+        return;
+      }
+      void navigate('/login', { replace: true });
+      client.clear();
+      client.setQueryData(SESSION_QUERY_KEY, null);
+      toast.success(TOASTS.signedOut);
+    },
+    onError: (error) => toast.error(TOASTS.signOutFailed, { description: error.message }),
+  });
+}

@@ -1,0 +1,32 @@
+/** Organization, membership and the signed-in user's summary. */
+import type { Me, Organization } from '@wholesail/domain';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+
+export const ME_QUERY_KEY = ['me'] as const;
+export const ORGANIZATION_QUERY_KEY = ['organizations', 'current'] as const;
+
+export function fetchMe(): Promise<Me> {
+  return apiRequest<Me>('/api/me');
+}
+
+export function createOrganization(orgName: string): Promise<Organization> {
+  return apiRequest<Organization>('/api/organizations', { method: 'POST', body: { org_name: orgName } });
+}
+
+export function fetchOrganization(): Promise<Organization> {
+  return apiRequest<Organization>('/api/organization');
+}
+
+export function renameOrganization(name: string): Promise<Organization> {
+  return apiRequest<Organization>('/api/organization', { method: 'PATCH', body: { name } });
+}
+
+/** Who is signed in, their organization (or null) and role. */
+export function useMe() {
+  return useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe });
+}
+
+export function canManageOrganization(role: Me['role']): boolean {
+  return role === 'owner' || role === 'admin';
+}

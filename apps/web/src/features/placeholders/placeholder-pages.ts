@@ -1,0 +1,37 @@
+/** What each page of a later release will hold, in one plain sentence (no sample data). */
+export const PLACEHOLDER_PAGES = {
+  onboarding: { title: 'Onboarding', description: 'A short checklist to set up your organization: phone numbers, your first lead import and your team.' },
+  leads: {
+    title: 'Leads',
+    description: 'Your lead lists: filter by status, value and tags, search by owner, address, phone or email, and sort by motivation score.',
+  },
+  leadDetail: { title: 'Lead details', description: 'One lead’s full record: owner, contact, property, financial and distress details, notes and call history.' },
+  top10: { title: 'Top 10', description: 'Your ten best leads right now, ranked by a composite score of motivation, value, equity, distress signals and recent contact.' },
+  buyers: { title: 'Buyers', description: 'Your cash buyers: filter by active status and minimum buyer score, ranked by score.' },
+  buyerDetail: { title: 'Buyer details', description: 'One buyer’s contact details, buying criteria and score.' },
+  growth: { title: 'Growth', description: 'How your pipeline grows over time: new leads, contacts made and deals moving forward.' },
+  revenue: { title: 'Revenue', description: 'Assignment fees and closed deals, by month and by team member.' },
+  voiceDialer: { title: 'Voice & Dialer Settings', description: 'Your organization’s phone numbers, the default caller number of each team member, and calling hours.' },
+  orchestrator: { title: 'Orchestrator', description: 'The AI jobs that enrich, score and analyze your leads and conversations, and what each one is doing.' },
+  orchestratorDiagnostics: { title: 'Orchestrator diagnostics', description: 'Queue depth, recent failures and retry state of the AI jobs.' },
+  billing: { title: 'Billing', description: 'Your plan, seats, AI token and lead-import usage, invoices and payment method.' },
+  dealRoom: { title: 'Deal room', description: 'A shareable page for one deal: property details, photos and numbers for your buyers.' },
+  calculator: { title: 'Repair calculator', description: 'Estimate repair costs and your maximum allowable offer from the after-repair value.' },
+  communications: {
+    title: 'Communications',
+    description: 'The browser dialer with live transcription and AI coaching, and your SMS conversations with leads, in one place.',
+  },
+  comps: { title: 'Comparable sales', description: 'Recent nearby sales comparable to one property, to support your offer.' },
+  realtorPush: { title: 'Realtor push', description: 'Send selected deals to your realtor and agent partners.' },
+  integrations: { title: 'Integrations', description: 'Connect Twilio, property data, maps, email and your other tools.' },
+  automation: { title: 'Automation', description: 'Rules that follow up, tag and assign leads for you.' },
+  dataMaintenance: { title: 'Data maintenance', description: 'Find duplicate leads, fix bad phone numbers and re-run enrichment on stale records.' },
+  signalsAnalytics: { title: 'Signals analytics', description: 'Which distress signals (tax delinquency, pre-foreclosure, vacancy, absentee owners) lead to deals.' },
+  analytics: { title: 'Analytics', description: 'Calls, conversations, contact rates and conversion across your team.' },
+  developer: { title: 'Developer', description: 'API access and webhooks for connecting Wholesail to your own systems.' },
+  help: { title: 'Help', description: 'Guides for each part of Wholesail and a way to reach support.' },
+  debug: { title: 'Debug', description: 'Connection status of the realtime feed, the voice system and the AI services, for troubleshooting.' },
+  superAdmin: { title: 'Super admin', description: 'Platform administration across organizations: accounts, plans and usage.' },
+} as const satisfies Record<string, { title: string; description: string }>;
+
+export type PlaceholderPageKey = keyof typeof PLACEHOLDER_PAGES;

@@ -1,0 +1,35 @@
+/** Members, invitations and AI settings of the current organization. */
+import type { AiIntegration, Invitation, Member, OrganizationSettings } from '@wholesail/domain';
+import { apiRequest } from '@/lib/api';
+
+// Keys start with the table name so realtime row changes refresh them.
+export const SETTINGS_QUERY_KEY = ['organization_settings'] as const;
+export const MEMBERS_QUERY_KEY = ['user_profiles', 'members'] as const;
+export const INVITATIONS_QUERY_KEY = ['invitations'] as const;
+
+export function fetchSettings(): Promise<OrganizationSettings> {
+  return apiRequest<OrganizationSettings>('/api/organization/settings');
+}
+
+export function updateAiIntegration(patch: Partial<AiIntegration>): Promise<OrganizationSettings> {
+  return apiRequest<OrganizationSettings>('/api/organization/settings', { method: 'PUT', body: { aiIntegration: patch } });
+}
+
+export async function fetchMembers(): Promise<Member[]> {
+  return (await apiRequest<{ members: Member[] }>('/api/organization/members')).members;
+}
+
+export async function fetchInvitations(): Promise<Invitation[]> {
+  return (await apiRequest<{ invitations: Invitation[] }>('/api/organization/invitations')).invitations;
+}
+
+export type InviteRole = 'admin' | 'member';
+export type CreatedInvitation = { invitation: Invitation; link: string };
+
+export function createInvitation(body: { email: string; role: InviteRole }): Promise<CreatedInvitation> {
+  return apiRequest<CreatedInvitation>('/api/organization/invitations', { method: 'POST', body });
+}
+
+export function revokeInvitation(id: string): Promise<unknown> {
+  return apiRequest(`/api/organization/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}

@@ -1,0 +1,82 @@
+/** Client of WS /api/realtime: row changes of the user's organization refresh the matching queries. */
+import { realtimeEventSchema, type RealtimeEvent } from '@wholesail/domain';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+export const RECONNECT_BASE_DELAY_MS = 1000;
+export const RECONNECT_MAX_DELAY_MS = 30_000;
+
+/** Queries that show data of a table without being keyed by it (the /api/me summary). */
+const DEPENDENT_KEYS: Readonly<Record<string, readonly string[]>> = {
+  organizations: ['me'],
+  user_profiles: ['me'],
+};
+
+export function reconnectDelay(attempt: number): number {
+  return Math.min(RECONNECT_BASE_DELAY_MS * 2 ** attempt, RECONNECT_MAX_DELAY_MS);
+}
+
+export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/realtime`;
+}
+
+export function parseRealtimeEvent(data: unknown): RealtimeEvent | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const result = realtimeEventSchema.safeParse(JSON.parse(data));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function invalidateForEvent(client: QueryClient, event: RealtimeEvent): void {
+  for (const key of [event.table, ...(DEPENDENT_KEYS[event.table] ?? [])]) {
+    void client.invalidateQueries({ queryKey: [key] });
+  }
+}
+
+/**
+ * Keeps one socket open until the returned function is called, reconnecting with
+ * capped exponential backoff; the attempt counter resets once a socket opens.
+ */
+export function connectRealtime(onEvent: (event: RealtimeEvent) => void, url: string = realtimeUrl()): () => void {
+  let socket: WebSocket | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let attempt = 0;
+  let stopped = false;
+
+  const open = () => {
+    socket = new WebSocket(url);
+    socket.onopen = () => {
+      attempt = 0;
+    };
+    socket.onmessage = (message: MessageEvent) => {
+      const event = parseRealtimeEvent(message.data);
+      if (event) onEvent(event);
+    };
+    socket.onclose = () => {
+      socket = null;
+      if (stopped) return;
+      timer = setTimeout(open, reconnectDelay(attempt));
+      attempt += 1;
+    };
+  };
+
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    socket?.close(1000);
+    socket = null;
+  };
+}
+
+/** Used once, in the signed-in layout, so the socket lives exactly as long as the session. */
+export function useRealtime(enabled: boolean): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    return connectRealtime((event) => invalidateForEvent(client, event));
+  }, [enabled, client]);
+}

@@ -1,0 +1,42 @@
+/** Browser storage with the failures of private modes and disabled storage swallowed. */
+
+const LAST_ROUTE_KEY = 'wholesail:last-route';
+const LAST_WELCOME_KEY = 'wholesail:last-welcome-at';
+
+function read(storage: () => Storage, key: string): string | null {
+  try {
+    return storage().getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(storage: () => Storage, key: string, value: string): void {
+  try {
+    storage().setItem(key, value);
+  } catch {
+    // Storage full or blocked: remembering is a convenience, not a requirement.
+  }
+}
+
+const session = () => window.sessionStorage;
+const local = () => window.localStorage;
+
+/** The last remembered route (path + query) of this browser session, or null. */
+export function getLastRoute(): string | null {
+  return read(session, LAST_ROUTE_KEY);
+}
+
+export function setLastRoute(route: string): void {
+  write(session, LAST_ROUTE_KEY, route);
+}
+
+export function getLastWelcomeAt(): number | null {
+  const raw = read(local, LAST_WELCOME_KEY);
+  const value = raw === null ? NaN : Number(raw);
+  return Number.isFinite(value) ? value : null;
+}
+
+export function setLastWelcomeAt(time: number): void {
+  write(local, LAST_WELCOME_KEY, String(time));
+}

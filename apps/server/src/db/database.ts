@@ -51,7 +51,9 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
     db,
     async listen(channel, listener) {
       const unsubscribe = await session.run(() => client.listen(channel, listener));
-      return () => session.run(unsubscribe);
+      return () => session.run(async () => {
+        if (!client.closed) await unsubscribe();
+      });
     },
     async close() {
       await session.run(() => client.close());

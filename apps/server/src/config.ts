@@ -68,11 +68,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   const extraOrigins = (c.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
-  const devOrigins = c.NODE_ENV === 'production' ? [] : ['http://localhost:5173', `http://127.0.0.1:${c.PORT}`];
+  const origin = new URL(publicUrl);
+  // localhost and 127.0.0.1 are the same machine; a visitor may type either.
+  const loopbackTwin =
+    origin.hostname === 'localhost' ? origin.origin.replace('localhost', '127.0.0.1')
+    : origin.hostname === '127.0.0.1' ? origin.origin.replace('127.0.0.1', 'localhost')
+    : null;
+  const devOrigins = c.NODE_ENV === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : [];
   return {
     ...c,
     publicUrl,
-    allowedOrigins: [...new Set([new URL(publicUrl).origin, ...devOrigins, ...extraOrigins])],
+    allowedOrigins: [...new Set([origin.origin, ...(loopbackTwin ? [loopbackTwin] : []), ...devOrigins, ...extraOrigins])],
     seedDemo: c.SEED_DEMO ?? !c.DATABASE_URL,
   };
 }

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+describe('first visit: sign in with the demo account, stay signed in, sign out', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    expect(await server?.stop()).toBe(0);
+  });
+
+  it('prints the URL and the demo sign-in, and the journey works in Chromium', async () => {
+    expect(server.output()).toContain(`Wholesail is running at ${server.url}`);
+    expect(server.output()).toContain('Demo sign-in: demo@wholesail.test / wholesail-demo');
+
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(server.url + '/');
+    expect(await page.title()).toBe('Wholesail - Real Estate Investment Platform');
+    await page.getByRole('link', { name: 'SIGN IN' }).first().click();
+    await page.waitForURL('**/login');
+
+    await page.getByLabel('Email').fill('demo@wholesail.test');
+    await page.getByLabel('Password').fill('wholesail-demo');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText('Welcome back!').waitFor();
+    await page.getByText('Demo Realty').first().waitFor();
+
+    await page.reload();
+    await page.getByText('Demo Realty').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+
+    await page.getByRole('button', { name: /sign out/i }).first().click();
+    await page.waitForURL('**/login');
+    await page.getByText('Signed out').waitFor();
+
+    await page.goto(server.url + '/settings');
+    await page.waitForURL('**/login?redirect=%2Fsettings');
+  });
+});

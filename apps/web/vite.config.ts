@@ -8,7 +8,9 @@ export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
-  build: { outDir: 'dist' },
+  build: {
+    outDir: 'dist',
+  },
   server: {
     port: 5173,
     proxy: {

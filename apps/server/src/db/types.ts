@@ -2,6 +2,10 @@ import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string | T, string | T>;
+/** A nullable column that may be left out of an insert (it defaults to null). */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
+/** A JSON column with a database default. */
+type JsonWithDefault<T> = ColumnType<T, string | T | undefined, string | T>;
 
 export interface UsersTable {
   id: string;
@@ -39,7 +43,7 @@ export interface MailOutboxTable {
   to_address: string;
   subject: string;
   text_body: string;
-  html_body: string | null;
+  html_body: Optional<string>;
   created_at: Timestamp;
 }
 
@@ -70,33 +74,33 @@ export interface InvitationsTable {
   email: string;
   role: 'admin' | 'member';
   token_hash: string;
-  invited_by: string | null;
+  invited_by: Optional<string>;
   expires_at: Timestamp;
-  accepted_at: Timestamp | null;
-  accepted_by: string | null;
-  revoked_at: Timestamp | null;
+  accepted_at: Optional<Date>;
+  accepted_by: Optional<string>;
+  revoked_at: Optional<Date>;
   created_at: Timestamp;
 }
 
 export interface ActivityLogsTable {
   organization_id: string;
   id: Generated<string>;
-  actor_id: string | null;
+  actor_id: Optional<string>;
   action: string;
-  entity_type: string | null;
-  entity_id: string | null;
-  details: Json<Record<string, unknown>>;
+  entity_type: Optional<string>;
+  entity_id: Optional<string>;
+  details: JsonWithDefault<Record<string, unknown>>;
   created_at: Timestamp;
 }
 
 export interface SystemNotificationsTable {
   organization_id: string;
   id: Generated<string>;
-  user_id: string | null;
+  user_id: Optional<string>;
   level: ColumnType<'info' | 'success' | 'warning' | 'error', 'info' | 'success' | 'warning' | 'error' | undefined>;
   title: string;
-  body: string | null;
-  read_at: Timestamp | null;
+  body: Optional<string>;
+  read_at: Optional<Date>;
   created_at: Timestamp;
 }
 

@@ -13,7 +13,7 @@ const FEATURE_TILES: readonly FeatureTile[] = [
 /** The left half of the login screen: what the product does, in four tiles. */
 export function LoginMarketing() {
   return (
-    <section className="relative flex flex-col justify-between gap-10 overflow-hidden bg-gradient-to-br from-indigo-950 via-indigo-900 to-slate-900 p-8 text-white lg:p-12">
+    <section className="relative order-2 flex flex-col justify-between gap-10 overflow-hidden bg-gradient-to-br from-indigo-950 via-indigo-900 to-slate-900 p-8 text-white lg:order-1 lg:p-12">
       <Logo inverted className="text-lg" />
       <div className="max-w-lg">
         <h1 className="text-3xl font-semibold tracking-tight text-balance lg:text-4xl">Find, call and close off-market deals in one place.</h1>

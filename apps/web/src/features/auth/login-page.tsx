@@ -1,5 +1,5 @@
 import { postLoginDestination, recoveryDestination } from '@wholesail/domain';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,18 +8,22 @@ import { Label } from '@/components/ui/label';
 import { getLastRoute } from '@/lib/storage';
 import { LegalFooter } from './legal-footer';
 import { LoginMarketing } from './login-marketing';
-import { ResetPasswordDialog } from './reset-password-dialog';
 import { useSession } from './use-session';
 import { useSignIn } from './use-sign-in';
+
+// The dialog (and Radix Dialog) loads only when asked for, keeping the login entry chunk small.
+const ResetPasswordDialog = lazy(() => import('./reset-password-dialog').then((m) => ({ default: m.ResetPasswordDialog })));
 
 export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const session = useSession();
+  // Read before route memory records /login itself, which would hide where the user came from.
+  const [lastRoute] = useState(getLastRoute);
   const redirect = searchParams.get('redirect');
   const signIn = useSignIn(() => {
-    void navigate(postLoginDestination({ redirect, lastRoute: getLastRoute() }), { replace: true });
+    void navigate(postLoginDestination({ redirect, lastRoute }), { replace: true });
   });
 
   const recovery = recoveryDestination({ search: location.search, hash: location.hash });
@@ -27,14 +31,14 @@ export function LoginPage() {
 
   // A visitor who is already signed in does not need this page; during our own sign-in the mutation navigates.
   if (session.status === 'signed-in' && signIn.isIdle) {
-    const destination = postLoginDestination({ redirect, currentPath: location.pathname + location.search, lastRoute: getLastRoute() });
+    const destination = postLoginDestination({ redirect, currentPath: location.pathname + location.search, lastRoute });
     return <Navigate to={destination} replace />;
   }
 
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
       <LoginMarketing />
-      <main className="flex flex-col items-center justify-center gap-8 px-4 py-12 sm:px-8">
+      <main className="order-1 flex flex-col items-center justify-center gap-8 px-4 py-12 sm:px-8 lg:order-2">
         <SignInCard pending={signIn.isPending} onSubmit={(credentials) => signIn.mutate(credentials)} />
         <LegalFooter />
       </main>
@@ -92,7 +96,11 @@ function SignInCard({ pending, onSubmit }: SignInCardProps) {
         </form>
         <p className="mt-6 rounded-md bg-muted px-3 py-2 text-center text-xs text-muted-foreground">Account creation is temporarily disabled</p>
       </CardContent>
-      <ResetPasswordDialog open={resetOpen} onOpenChange={setResetOpen} defaultEmail={email} />
+      {resetOpen && (
+        <Suspense fallback={null}>
+          <ResetPasswordDialog open onOpenChange={setResetOpen} defaultEmail={email} />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -42,7 +42,7 @@ export function LandingPage() {
           </div>
         </section>
       </main>
-      <PublicFooter />
+      <PublicFooter wide />
     </div>
   );
 }

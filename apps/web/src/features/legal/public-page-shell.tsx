@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 
 /** Header with home and sign-in links and the legal footer, around a text page. */
 export function PublicPageShell({ title, updated, children }: { title: string; updated?: string; children: ReactNode }) {
@@ -29,10 +30,10 @@ export function PublicPageShell({ title, updated, children }: { title: string; u
   );
 }
 
-export function PublicFooter() {
+export function PublicFooter({ wide = false }: { wide?: boolean }) {
   return (
     <footer className="border-t bg-card">
-      <nav aria-label="Footer" className="mx-auto flex max-w-4xl flex-wrap items-center gap-x-6 gap-y-2 px-6 py-6 text-sm text-muted-foreground">
+      <nav aria-label="Footer" className={cn('mx-auto flex flex-wrap items-center gap-x-6 gap-y-2 px-6 py-6 text-sm text-muted-foreground', wide ? 'max-w-6xl' : 'max-w-4xl')}>
         <span>© {new Date().getFullYear()} Wholesail</span>
         <Link to="/about" className="hover:text-foreground">About</Link>
         <Link to="/privacy-policy" className="hover:text-foreground">Privacy Policy</Link>

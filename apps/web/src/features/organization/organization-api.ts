@@ -1,6 +1,7 @@
 /** Organization, membership and the signed-in user's summary. */
 import type { Me, Organization } from '@wholesail/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useSession } from '@/features/auth/use-session';
 import { apiRequest } from '@/lib/api';
 
 export const ME_QUERY_KEY = ['me'] as const;
@@ -22,9 +23,10 @@ export function renameOrganization(name: string): Promise<Organization> {
   return apiRequest<Organization>('/api/organization', { method: 'PATCH', body: { name } });
 }
 
-/** Who is signed in, their organization (or null) and role. */
+/** Who is signed in, their organization (or null) and role; never asked for once signed out. */
 export function useMe() {
-  return useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe });
+  const session = useSession();
+  return useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, enabled: session.status === 'signed-in' });
 }
 
 export function canManageOrganization(role: Me['role']): boolean {

@@ -48,8 +48,14 @@ export function AiSettingsSection() {
         {settings.isError && <p className="text-sm text-destructive">{settings.error.message}</p>}
         {settings.data && (
           <ul className="divide-y">
-            {AI_SWITCHES.map((item) => (
-              <AiSwitchRow key={item.key} {...item} checked={values[item.key]} onChange={(checked) => mutation.mutate({ [item.key]: checked })} />
+            {AI_SWITCHES.map(({ key, label, description }) => (
+              <AiSwitchRow
+                key={key}
+                label={label}
+                description={description}
+                checked={values[key]}
+                onChange={(checked) => mutation.mutate({ [key]: checked })}
+              />
             ))}
           </ul>
         )}

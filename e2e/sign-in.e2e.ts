@@ -13,7 +13,7 @@ describe('first visit: sign in with the demo account, stay signed in, sign out',
   });
   afterAll(async () => {
     await browser?.close();
-    expect(await server?.stop()).toBe(0);
+    await server?.stop();
   });
 
   it('prints the URL and the demo sign-in, and the journey works in Chromium', async () => {
@@ -43,5 +43,19 @@ describe('first visit: sign in with the demo account, stay signed in, sign out',
 
     await page.goto(server.url + '/settings');
     await page.waitForURL('**/login?redirect=%2Fsettings');
+  });
+
+  it('stops cleanly on SIGTERM and keeps its data across a restart', async () => {
+    expect(await server.stop()).toBe(0);
+    server = await startServer({}, server.dataDir);
+    expect(server.output()).toContain('Demo sign-in: demo@wholesail.test / wholesail-demo (unless you changed it)');
+    const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ email: 'demo@wholesail.test', password: 'wholesail-demo' }),
+    });
+    expect(res.status).toBe(200);
+    const health = await fetch(`${server.url}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/database';
@@ -118,4 +119,28 @@ export function sessionCookie(res: LightMyRequestResponse): string {
   const cookie = list.find((c) => c.startsWith('wholesail.session_token='));
   if (!cookie) throw new Error(`no session cookie in ${JSON.stringify(list)}`);
   return cookie.split(';')[0]!;
+}
+
+export type TestEnv = TestApp & { tdb: TestDatabase };
+
+/**
+ * Registers hooks that start an app on a fresh database before the suite and drop both after it.
+ * The returned object forwards to that app once it is running.
+ */
+export function useTestApp(kind: DbKind, overrides: Record<string, string> = {}): TestEnv {
+  let current: TestEnv | undefined;
+  beforeAll(async () => {
+    const tdb = await createTestDatabase(kind);
+    current = { ...(await startTestApp(tdb.database, overrides)), tdb };
+  });
+  afterAll(async () => {
+    await current?.app.close();
+    await current?.tdb.drop();
+  });
+  return new Proxy({} as TestEnv, {
+    get(_target, key) {
+      if (!current) throw new Error('the test app is not started yet');
+      return current[key as keyof TestEnv];
+    },
+  });
 }

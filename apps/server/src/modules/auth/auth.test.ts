@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { SIGN_UP_DISABLED_MESSAGE } from '@wholesail/domain';
-import { createTestDatabase, DB_KINDS, startTestApp, type TestApp, type TestDatabase } from '../../../test/harness';
+import { DB_KINDS, startTestApp, useTestApp, type TestApp } from '../../../test/harness';
 
 describe.each(DB_KINDS)('auth on %s', (kind) => {
-  let tdb: TestDatabase;
-  let t: TestApp;
+  const t = useTestApp(kind);
   let owner: Awaited<ReturnType<TestApp['createOrg']>>;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(kind);
-    t = await startTestApp(tdb.database);
     owner = await t.createOrg('Auth Realty');
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await tdb.drop();
   });
 
   it('signs in with the right password and sets an HttpOnly session cookie', async () => {
@@ -108,15 +101,14 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
 });
 
 describe.each(DB_KINDS)('sign-in rate limit on %s', (kind) => {
-  let tdb: TestDatabase;
-  let t: TestApp;
-  beforeAll(async () => {
-    tdb = await createTestDatabase(kind);
-    t = await startTestApp(tdb.database, { AUTH_SIGN_IN_LIMIT: '3' });
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await tdb.drop();
+  const t = useTestApp(kind, { AUTH_SIGN_IN_LIMIT: '3', AUTH_RESET_LIMIT: '2' });
+
+  it('limits password-reset requests per client address too', async () => {
+    const ask = () =>
+      t.request('POST', '/api/auth/request-password-reset', { body: { email: 'someone@example.com', redirectTo: '/reset-password' }, remoteAddress: '10.7.7.7' });
+    expect((await ask()).statusCode).toBe(200);
+    expect((await ask()).statusCode).toBe(200);
+    expect((await ask()).statusCode).toBe(429);
   });
 
   it('answers 429 after the limit, counting in the database across app instances', async () => {
@@ -126,7 +118,7 @@ describe.each(DB_KINDS)('sign-in rate limit on %s', (kind) => {
     // createOrg signed in once from 127.0.0.1; this address starts fresh.
     expect((await attempt(t)).statusCode).toBe(401);
     expect((await attempt(t)).statusCode).toBe(401);
-    const second = await startTestApp(tdb.database, { AUTH_SIGN_IN_LIMIT: '3' });
+    const second = await startTestApp(t.database, { AUTH_SIGN_IN_LIMIT: '3' });
     expect((await attempt(second)).statusCode).toBe(401);
     const limited = await attempt(second);
     expect(limited.statusCode).toBe(429);

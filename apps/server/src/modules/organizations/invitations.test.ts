@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertUserWithPassword } from '../../auth/users';
 import { withSystem } from '../../db/scope';
-import { createTestDatabase, DB_KINDS, sessionCookie, startTestApp, type TestApp, type TestDatabase } from '../../../test/harness';
+import { DB_KINDS, sessionCookie, useTestApp, type TestApp } from '../../../test/harness';
 
 describe.each(DB_KINDS)('invitations on %s', (kind) => {
-  let tdb: TestDatabase;
-  let t: TestApp;
+  const t = useTestApp(kind);
   let owner: Awaited<ReturnType<TestApp['createOrg']>>;
 
   const invite = async (email: string, role = 'member') => {
@@ -16,13 +15,7 @@ describe.each(DB_KINDS)('invitations on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(kind);
-    t = await startTestApp(tdb.database);
     owner = await t.createOrg('Invite Realty');
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await tdb.drop();
   });
 
   it('mails a link to /accept-invitation/{token}; the invitee creates an account and joins, once', async () => {

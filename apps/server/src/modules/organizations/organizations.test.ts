@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertUserWithPassword } from '../../auth/users';
 import { withSystem } from '../../db/scope';
-import { createTestDatabase, DB_KINDS, startTestApp, type TestApp, type TestDatabase } from '../../../test/harness';
+import { DB_KINDS, useTestApp, type TestApp } from '../../../test/harness';
 
 describe.each(DB_KINDS)('organizations on %s', (kind) => {
-  let tdb: TestDatabase;
-  let t: TestApp;
+  const t = useTestApp(kind);
   let owner: Awaited<ReturnType<TestApp['createOrg']>>;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(kind);
-    t = await startTestApp(tdb.database);
     owner = await t.createOrg('Acme Homes');
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await tdb.drop();
   });
 
   it('GET /api/me answers 401 signed out, and the user with their organization signed in', async () => {

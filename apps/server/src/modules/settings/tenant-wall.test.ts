@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { withTenant } from '../../db/scope';
-import { createTestDatabase, DB_KINDS, startTestApp, type TestApp, type TestDatabase } from '../../../test/harness';
+import { DB_KINDS, useTestApp, type TestApp } from '../../../test/harness';
 
 describe.each(DB_KINDS)('tenant wall on %s', (kind) => {
-  let tdb: TestDatabase;
-  let t: TestApp;
+  const t = useTestApp(kind);
   let a: Awaited<ReturnType<TestApp['createOrg']>>;
   let b: Awaited<ReturnType<TestApp['createOrg']>>;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(kind);
-    t = await startTestApp(tdb.database);
     a = await t.createOrg('Org A');
     b = await t.createOrg('Org B');
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await tdb.drop();
   });
 
   it("answers 404 when org A's user reads org B's organization or settings", async () => {

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { phoneSchema } from './phone';
+
+export interface Buyer {
+  id: string;
+  organization_id: string;
+  contact_name: string;
+  company_name: string | null;
+  buyer_score: number;
+  is_active: boolean;
+  primary_email: string | null;
+  primary_phone: string | null;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const buyerWriteBody = z
+  .object({
+    contact_name: z.string().trim().min(1, 'contact_name is required').max(200),
+    company_name: z.string().trim().max(200).nullable().optional(),
+    buyer_score: z.number().min(0, 'buyer_score must be 0 or more').max(100, 'buyer_score must be at most 100').optional(),
+    is_active: z.boolean().optional(),
+    primary_email: z.string().trim().toLowerCase().pipe(z.email('primary_email must be a valid email address')).nullable().optional(),
+    primary_phone: phoneSchema.nullable().optional(),
+    notes: z.string().trim().max(5000).nullable().optional(),
+  })
+  .strict();
+export const updateBuyerBody = buyerWriteBody.partial().strict();
+
+export const listBuyersQuery = z
+  .object({
+    active: z.enum(['true', 'false'], { error: 'active must be true or false' }).transform((v) => v === 'true').optional(),
+    minScore: z.coerce.number({ error: 'minScore must be a number' }).min(0).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(25),
+    offset: z.coerce.number().int().min(0).default(0),
+  })
+  .strict();

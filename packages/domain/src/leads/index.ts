@@ -1,0 +1,6 @@
+export * from './buyer-api';
+export * from './display';
+export * from './lead-api';
+export * from './lead-fields';
+export * from './phone';
+export * from './score';

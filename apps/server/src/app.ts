@@ -16,6 +16,7 @@ import { registerOriginCheck } from './http/origin-check';
 import { registerWebApp } from './http/web-app';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerLeadRoutes } from './modules/leads/routes';
 import { registerInvitationRoutes } from './modules/organizations/invitations-routes';
 import { registerOrganizationRoutes } from './modules/organizations/routes';
 import { RealtimeHub } from './modules/realtime/hub';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerOrganizationRoutes(app, database.db, guards);
   registerSettingsRoutes(app, database.db, guards);
   registerInvitationRoutes(app, { db: database.db, auth, mail, publicUrl: config.publicUrl }, guards);
+  registerLeadRoutes(app, database.db, guards);
   registerRealtimeRoutes(app, realtime, guards, config.allowedOrigins);
   await registerWebApp(app, config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST);
   return app;

@@ -10,6 +10,10 @@ import type { DB } from './types';
 
 export type Listener = (payload: string) => void;
 
+/** `date` columns stay 'YYYY-MM-DD' strings: a JS Date would shift them by the server's time zone. */
+const DATE_OID = 1082;
+pg.types.setTypeParser(DATE_OID, (value: string) => value);
+
 /** One PostgreSQL, embedded or remote. `db` connects as the schema owner; see db/scope.ts for tenants. */
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
@@ -39,6 +43,7 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
     client = await PGlite.create({
       dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined,
       extensions: { pg_trgm },
+      parsers: { [DATE_OID]: (value: string) => value },
     });
   } catch (error) {
     unlock();

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { LeadFieldName } from '@wholesail/domain';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string | T, string | T>;
@@ -109,7 +110,47 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+/** Lead fields are typed by the domain registry and converted by leads/repo.ts toLead. */
+type LeadFieldColumn = ColumnType<unknown, unknown, unknown>;
+export type LeadsTable = { [K in LeadFieldName]: LeadFieldColumn } & {
+  organization_id: string;
+  id: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  score_base: Generated<number>;
+  address_key: Optional<string>;
+  phone_key: Optional<string>;
+  search_text: ColumnType<string, never, never>;
+};
+
+export interface BuyersTable {
+  organization_id: string;
+  id: Generated<string>;
+  contact_name: string;
+  company_name: Optional<string>;
+  buyer_score: Generated<number>;
+  is_active: Generated<boolean>;
+  primary_email: Optional<string>;
+  primary_phone: Optional<string>;
+  notes: Optional<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ConversationsTable {
+  organization_id: string;
+  id: Generated<string>;
+  lead_id: Optional<string>;
+  body: string;
+  direction: 'inbound' | 'outbound';
+  channel: Generated<string>;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  leads: LeadsTable;
+  buyers: BuyersTable;
+  conversations: ConversationsTable;
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;

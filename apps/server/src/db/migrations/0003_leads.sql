@@ -147,9 +147,10 @@ CREATE TABLE leads (
       coalesce(contact_1_name, '') || ' ' || coalesce(property_address_full, '') || ' ' ||
       coalesce(property_address, '') || ' ' || coalesce(address, '') || ' ' || coalesce(property_address_city, '') || ' ' ||
       coalesce(email, '') || ' ' || coalesce(contact_1_email1, '') || ' ' || coalesce(contact_1_email, '')
-    ) || ' ' || regexp_replace(
-      coalesce(phone, '') || ' ' || coalesce(phone_number, '') || ' ' || coalesce(contact_1_phone1, '') || ' ' ||
-      coalesce(contact_1_phone2, '') || ' ' || coalesce(contact_1_phone3, ''), '[^0-9 ]', '', 'g')
+    ) || ' ' ||
+    regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g') || ' ' || regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g') || ' ' ||
+    regexp_replace(coalesce(contact_1_phone1, ''), '[^0-9]', '', 'g') || ' ' || regexp_replace(coalesce(contact_1_phone2, ''), '[^0-9]', '', 'g') || ' ' ||
+    regexp_replace(coalesce(contact_1_phone3, ''), '[^0-9]', '', 'g')
   ) STORED,
   PRIMARY KEY (organization_id, id)
 );

@@ -1,4 +1,4 @@
-import { addressKey, baseScore, phoneKey, type ScoreInput } from '@wholesail/domain';
+import { addressKey, baseScore, phoneKey, type LeadWrite, type ScoreInput } from '@wholesail/domain';
 
 /** The lead's stored columns derived from the domain rules; every write path stores them. */
 export interface DerivedLeadColumns {
@@ -7,35 +7,27 @@ export interface DerivedLeadColumns {
   phone_key: string | null;
 }
 
-type DeriveInput = Partial<ScoreInput> & {
-  property_address_full?: string | null;
-  property_address?: string | null;
-  address?: string | null;
-  contact_1_phone1?: string | null;
-  phone?: string | null;
-};
-
-const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
-
-export function deriveLeadColumns(lead: DeriveInput): DerivedLeadColumns {
+/** Derives from a full or partial lead (missing fields count as empty). */
+export function deriveLeadColumns(lead: LeadWrite): DerivedLeadColumns {
+  const get = <T>(name: keyof LeadWrite) => (lead[name] ?? null) as T | null;
   const score: ScoreInput = {
-    motivation_score: orNull(lead.motivation_score),
-    estimated_value: orNull(lead.estimated_value),
-    equity_amount: orNull(lead.equity_amount),
-    tax_delinquent: orNull(lead.tax_delinquent),
-    out_of_state_owner: orNull(lead.out_of_state_owner),
-    pre_foreclosure: orNull(lead.pre_foreclosure),
-    vacant: orNull(lead.vacant),
-    phone: orNull(lead.phone),
-    email: orNull(lead.email),
-    contact_1_phone1: orNull(lead.contact_1_phone1),
-    contact_1_email1: orNull(lead.contact_1_email1),
+    motivation_score: get<number>('motivation_score'),
+    estimated_value: get<number>('estimated_value'),
+    equity_amount: get<number>('equity_amount'),
+    tax_delinquent: get<boolean>('tax_delinquent'),
+    out_of_state_owner: get<boolean>('out_of_state_owner'),
+    pre_foreclosure: get<boolean>('pre_foreclosure'),
+    vacant: get<boolean>('vacant'),
+    phone: get<string>('phone'),
+    email: get<string>('email'),
+    contact_1_phone1: get<string>('contact_1_phone1'),
+    contact_1_email1: get<string>('contact_1_email1'),
     last_contacted_at: null,
-    status: orNull(lead.status),
+    status: get<string>('status'),
   };
   return {
     score_base: baseScore(score),
-    address_key: addressKey(lead.property_address_full ?? lead.property_address ?? lead.address),
-    phone_key: phoneKey(lead.contact_1_phone1 ?? lead.phone),
+    address_key: addressKey(get<string>('property_address_full') ?? get<string>('property_address') ?? get<string>('address')),
+    phone_key: phoneKey(get<string>('contact_1_phone1') ?? get<string>('phone')),
   };
 }

@@ -3,6 +3,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
+import { LandingSearchSection } from '@/features/address-search/landing-search-section';
 import { useSession } from '@/features/auth/use-session';
 import { PublicFooter } from '@/features/legal/public-page-shell';
 import { getLastRoute } from '@/lib/storage';
@@ -41,6 +42,7 @@ export function LandingPage() {
             </Button>
           </div>
         </section>
+        {session.status === 'signed-out' && <LandingSearchSection />}
       </main>
       <PublicFooter wide />
     </div>

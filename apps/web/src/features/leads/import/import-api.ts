@@ -1,0 +1,84 @@
+/** CSV import API (docs/api-leads.md "CSV import"). */
+import type { LeadFieldName } from '@wholesail/domain';
+import { apiRequest, ApiError, errorFromBody, NETWORK_ERROR_MESSAGE } from '@/lib/api';
+
+export type ImportMapping = Record<string, LeadFieldName | null>;
+
+export interface ImportPreview {
+  id: string;
+  status: 'awaiting_mapping';
+  filename: string;
+  total_rows: number;
+  headers: string[];
+  proposed_mapping: ImportMapping;
+  unknown_columns: string[];
+  sample_rows: string[][];
+}
+
+export type ImportState = 'awaiting_mapping' | 'queued' | 'running' | 'completed' | 'failed';
+
+export interface ImportStatus {
+  id: string;
+  status: ImportState;
+  filename: string;
+  total_rows: number;
+  rows_read: number;
+  inserted: number;
+  updated: number;
+  skipped: number;
+  errors: Array<{ row: number; reason: string }>;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** The server keeps at most this many row errors; `skipped` counts them all. */
+export const IMPORT_ERRORS_CAP = 200;
+export const IMPORT_POLL_MS = 1000;
+
+export const importQueryKey = (id: string) => ['lead_imports', id] as const;
+
+export function isImportFinished(status: ImportState): boolean {
+  return status === 'completed' || status === 'failed';
+}
+
+/** Sends the file itself as the body (text/csv), not JSON. */
+export async function uploadCsv(file: File): Promise<ImportPreview> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/leads/import?filename=${encodeURIComponent(file.name)}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'text/csv' },
+      body: file,
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    data = text;
+  }
+  if (!response.ok) {
+    throw errorFromBody(response.status, data, response.status >= 500 ? 'The server had a problem. Please try again.' : `Upload failed (${response.status})`);
+  }
+  return data as ImportPreview;
+}
+
+export function startImport(id: string, mapping: ImportMapping): Promise<ImportStatus> {
+  return apiRequest<ImportStatus>(`/api/leads/import/${encodeURIComponent(id)}/start`, { method: 'POST', body: { mapping } });
+}
+
+export function fetchImport(id: string): Promise<ImportStatus> {
+  return apiRequest<ImportStatus>(`/api/leads/import/${encodeURIComponent(id)}`);
+}
+
+/** A file the picker accepts: named .csv (or typed text/csv) and not empty; else the reason. */
+export function csvFileProblem(file: File): string | null {
+  const isCsv = /\.csv$/i.test(file.name) || file.type === 'text/csv';
+  if (!isCsv) return `"${file.name}" is not a CSV file. Choose a file ending in .csv.`;
+  if (file.size === 0) return `"${file.name}" is empty. Choose a CSV file with a header row and at least one lead.`;
+  return null;
+}

@@ -1,0 +1,98 @@
+/** Queries of the leads API (docs/api-leads.md). Keys start with 'leads' so realtime lead changes refresh them. */
+import type { Lead, LeadStats, ScoreTerm } from '@wholesail/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@/lib/api';
+
+export const LEADS_PAGE_SIZE = 50;
+
+export type LeadList = { items: Lead[]; total: number; total_exact: boolean };
+export type TopLead = Lead & { composite_score: number; score_breakdown: ScoreTerm[] };
+
+/** The list filters as they live in the page URL. */
+export type LeadFilters = {
+  status?: string;
+  minValue?: string;
+  maxValue?: string;
+  badges?: string;
+  search?: string;
+  page: number;
+};
+
+export const leadKeys = {
+  all: ['leads'] as const,
+  list: (filters: LeadFilters) => ['leads', 'list', filters] as const,
+  detail: (id: string) => ['leads', 'detail', id] as const,
+  top: (limit: number) => ['leads', 'top', limit] as const,
+  stats: ['leads', 'stats'] as const,
+};
+
+/** GET /api/leads query string, in a fixed order: status, minValue, maxValue, badges, search, limit, offset. */
+export function leadsListPath(filters: LeadFilters): string {
+  const params = new URLSearchParams();
+  if (filters.status) params.set('status', filters.status);
+  if (filters.minValue) params.set('minValue', filters.minValue);
+  if (filters.maxValue) params.set('maxValue', filters.maxValue);
+  if (filters.badges) params.set('badges', filters.badges);
+  if (filters.search) params.set('search', filters.search);
+  params.set('limit', String(LEADS_PAGE_SIZE));
+  params.set('offset', String((Math.max(1, filters.page) - 1) * LEADS_PAGE_SIZE));
+  return `/api/leads?${params.toString()}`;
+}
+
+/** The list keeps showing the previous page while the next one (or a realtime refresh) loads. */
+export function useLeadsList(filters: LeadFilters) {
+  return useQuery({
+    queryKey: leadKeys.list(filters),
+    queryFn: ({ signal }) => apiRequest<LeadList>(leadsListPath(filters), { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLead(id: string | null, placeholder?: Lead) {
+  return useQuery({
+    queryKey: leadKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => apiRequest<Lead>(`/api/leads/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: id !== null,
+    placeholderData: placeholder && placeholder.id === id ? placeholder : undefined,
+  });
+}
+
+export function useTopLeads(limit = 10) {
+  return useQuery({
+    queryKey: leadKeys.top(limit),
+    queryFn: ({ signal }) => apiRequest<{ items: TopLead[] }>(`/api/leads/top?limit=${limit}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLeadStats(enabled = true) {
+  return useQuery({
+    queryKey: leadKeys.stats,
+    queryFn: ({ signal }) => apiRequest<LeadStats>('/api/leads/stats', { signal }),
+    enabled,
+  });
+}
+
+/** GET /api/maps/key once per session: the key, or null when the server has none (404). */
+export function useMapsKey(enabled: boolean) {
+  return useQuery({
+    queryKey: ['maps', 'key'],
+    queryFn: async ({ signal }) => {
+      try {
+        const { key } = await apiRequest<{ key?: string }>('/api/maps/key', { signal });
+        return key || null;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}

@@ -20,6 +20,8 @@ export interface Database {
   readonly db: Kysely<DB>;
   /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /** Raw SQL for pg-boss: on PGlite through the exclusive session (`exec` when there are no values). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,15 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
         if (!client.closed) await unsubscribe();
       });
     },
+    executeSql(text, values) {
+      return session.run(async () => {
+        if (!values || values.length === 0) {
+          const results = await client.exec(text);
+          return { rows: results[results.length - 1]?.rows ?? [] };
+        }
+        return { rows: (await client.query(text, values)).rows };
+      });
+    },
     async close() {
       await session.run(() => client.close());
       unlock();
@@ -81,6 +92,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       const unsubscribe = await listenWithReconnect(url, channel, listener);
       listeners.push(unsubscribe);
       return unsubscribe;
+    },
+    async executeSql(text, values) {
+      return { rows: (await pool.query(text, values)).rows };
     },
     async close() {
       await Promise.all(listeners.map((stop) => stop()));

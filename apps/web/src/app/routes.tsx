@@ -22,13 +22,13 @@ const AppLayout = lazy(() => import('./app-layout').then((m) => ({ default: m.Ap
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const PlaceholderPage = lazy(() => import('@/features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })));
+const LeadsPage = lazy(() => import('@/features/leads/leads-page').then((m) => ({ default: m.LeadsPage })));
+const LeadDetailPage = lazy(() => import('@/features/leads/lead-detail-page').then((m) => ({ default: m.LeadDetailPage })));
+const Top10Page = lazy(() => import('@/features/top10/top10-page').then((m) => ({ default: m.Top10Page })));
 
 /** Protected pages that a later release fills, by path. */
 const PLACEHOLDER_ROUTES: readonly [path: string, page: PlaceholderPageKey][] = [
   ['/onboarding', 'onboarding'],
-  ['/leads', 'leads'],
-  ['/leads/:id', 'leadDetail'],
-  ['/top10', 'top10'],
   ['/buyers', 'buyers'],
   ['/buyers/:id', 'buyerDetail'],
   ['/growth', 'growth'],
@@ -79,6 +79,9 @@ export function buildRoutes(): RouteObject[] {
               element: <AppLayout />,
               children: [
                 { path: '/dashboard', element: <DashboardPage /> },
+                { path: '/leads', element: <LeadsPage /> },
+                { path: '/leads/:id', element: <LeadDetailPage /> },
+                { path: '/top10', element: <Top10Page /> },
                 { path: '/settings', element: <SettingsPage /> },
                 ...PLACEHOLDER_ROUTES.map(([path, page]) => ({ path, element: <PlaceholderPage page={page} /> })),
               ],

@@ -53,7 +53,7 @@ const STATUS_POINTS: Readonly<Record<string, number>> = {
 };
 
 const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
-const present = (s: string | null) => s !== null && s.trim() !== '';
+const present = (s: string | null | undefined) => s !== null && s !== undefined && s.trim() !== '';
 
 /** Every term except contact recency: it does not change with time, so the database stores it. */
 export function baseScoreTerms(lead: ScoreInput): ScoreTerm[] {

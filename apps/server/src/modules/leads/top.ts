@@ -23,7 +23,7 @@ interface Segment {
  * each segment (by the contact-date index when the segment is small, by the score index otherwise),
  * then rank the candidates with the domain rule itself.
  */
-export async function topLeads(tx: Tx, organizationId: string, limit: number, now = new Date()): Promise<TopLead[]> {
+export async function topLeads(tx: Tx, organizationId: string, limit: number, now = new Date(), smallSegment = SMALL_SEGMENT): Promise<TopLead[]> {
   const tiers = [...CONTACT_RECENCY_TIERS].sort((a, b) => a.days - b.days);
   const segments: Segment[] = [];
   let newer: Date | null = null;
@@ -36,7 +36,7 @@ export async function topLeads(tx: Tx, organizationId: string, limit: number, no
 
   const candidates: Array<{ id: string; score: number; created_at: Date }> = [];
   for (const segment of segments) {
-    for (const row of await segmentBest(tx, organizationId, segment, limit)) {
+    for (const row of await segmentBest(tx, organizationId, segment, limit, smallSegment)) {
       candidates.push({ id: row.id, score: row.score_base + segment.bonus, created_at: row.created_at });
     }
   }
@@ -52,7 +52,7 @@ export async function topLeads(tx: Tx, organizationId: string, limit: number, no
     .sort((a, b) => compareByScore({ score: a.composite_score, created_at: a.created_at }, { score: b.composite_score, created_at: b.created_at }));
 }
 
-async function segmentBest(tx: Tx, organizationId: string, s: Segment, limit: number) {
+async function segmentBest(tx: Tx, organizationId: string, s: Segment, limit: number, smallSegment: number) {
   const inSegment = sql<boolean>`(${
     s.from ? sql`last_contacted_at > ${s.from}` : sql`true`
   } and ${s.to ? sql`last_contacted_at <= ${s.to}` : sql`true`}${s.includeNever ? sql` or last_contacted_at is null` : sql``})`;
@@ -62,12 +62,12 @@ async function segmentBest(tx: Tx, organizationId: string, s: Segment, limit: nu
     .where('status', '<>', 'deleted')
     .where(inSegment);
   const size = await tx
-    .selectFrom(base.select(sql`1`.as('one')).limit(SMALL_SEGMENT).as('s'))
+    .selectFrom(base.select(sql`1`.as('one')).limit(smallSegment).as('s'))
     .select(sql<number>`count(*)::int`.as('n'))
     .executeTakeFirstOrThrow();
   const ordered = (q: typeof base) =>
     q.select(['id', 'score_base', 'created_at']).orderBy('score_base', 'desc').orderBy('created_at', 'desc').limit(limit);
-  if (size.n < SMALL_SEGMENT) {
+  if (size.n < smallSegment) {
     // A small segment: read it through the contact-date index and sort it, never walking the score index.
     return tx
       .with((cte) => cte('segment').materialized(), (db) => db.selectFrom('leads').select(['id', 'score_base', 'created_at']).where('organization_id', '=', organizationId).where('status', '<>', 'deleted').where(inSegment))

@@ -27,7 +27,7 @@ export const buyerFormSchema = z
     primary_phone: z.string(),
     notes: z.string(),
   })
-  .transform((v) => ({
+  .transform((v): z.input<typeof buyerWriteBody> => ({
     contact_name: v.contact_name,
     company_name: blankToNull(v.company_name),
     ...(v.buyer_score.trim() === '' ? {} : { buyer_score: Number(v.buyer_score) }),
@@ -66,7 +66,7 @@ type Props = {
 export function BuyerForm({ buyer, submitLabel, pending, serverError, onSubmit, onCancel }: Props) {
   const id = useId();
   const form = useForm<BuyerFormValues, unknown, BuyerWrite>({
-    resolver: zodResolver(buyerFormSchema) as never,
+    resolver: zodResolver(buyerFormSchema),
     defaultValues: formValuesOf(buyer),
   });
   const errors = form.formState.errors;

@@ -6,7 +6,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { CreateOrganizationCard } from '@/features/organization/create-organization-card';
 import { useMe } from '@/features/organization/organization-api';
 import { useNoOrganizationNotice } from '@/features/organization/use-no-organization-notice';
+import { useLeadStats } from '@/features/leads/leads-api';
 import { greeting } from '@/lib/format';
+import { FollowUpsCard, LeadStatsCards, StatsSkeleton, TopLeadsCard } from './dashboard-leads';
 
 type StartCard = { icon: LucideIcon; title: string; text: string; to: string; action: string };
 
@@ -17,6 +19,61 @@ const START_CARDS: readonly StartCard[] = [
   { icon: MessagesSquare, title: 'No calls or messages yet', text: 'Calls with live transcripts and SMS conversations will appear here.', to: '/communications', action: 'Open Communications' },
   { icon: UserPlus, title: 'Invite your team', text: 'Add teammates by email from your organization settings.', to: '/settings', action: 'Open Settings' },
 ];
+
+function StartCards() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {START_CARDS.map(({ icon: Icon, title, text, to, action }) => (
+        <Card key={title}>
+          <CardHeader>
+            <span className="inline-flex size-9 items-center justify-center rounded-lg bg-primary/10 text-primary">
+              <Icon className="size-4.5" aria-hidden />
+            </span>
+            <CardTitle className="mt-2">{title}</CardTitle>
+            <CardDescription>{text}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button variant="outline" size="sm" asChild>
+              <Link to={to}>
+                {action}
+                <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** Statistics, top leads and follow-ups once the organization has leads; the getting-started cards before. */
+function OrganizationOverview() {
+  const stats = useLeadStats();
+  if (stats.isPending) return <StatsSkeleton />;
+  if (stats.isError) {
+    return (
+      <div className="grid gap-4">
+        <div className="flex flex-wrap items-center gap-3 rounded-xl border p-4 text-sm" role="alert">
+          <span className="text-destructive">Could not load lead statistics: {stats.error.message}</span>
+          <Button variant="outline" size="sm" onClick={() => void stats.refetch()}>
+            Retry
+          </Button>
+        </div>
+        <StartCards />
+      </div>
+    );
+  }
+  if (stats.data.total_leads === 0) return <StartCards />;
+  return (
+    <div className="grid gap-4">
+      <LeadStatsCards stats={stats.data} />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <TopLeadsCard />
+        <FollowUpsCard />
+      </div>
+    </div>
+  );
+}
 
 export function DashboardPage() {
   const me = useMe();
@@ -40,27 +97,7 @@ export function DashboardPage() {
       {noOrganization ? (
         <CreateOrganizationCard />
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2">
-          {START_CARDS.map(({ icon: Icon, title, text, to, action }) => (
-            <Card key={title}>
-              <CardHeader>
-                <span className="inline-flex size-9 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                  <Icon className="size-4.5" aria-hidden />
-                </span>
-                <CardTitle className="mt-2">{title}</CardTitle>
-                <CardDescription>{text}</CardDescription>
-              </CardHeader>
-              <CardContent>
-                <Button variant="outline" size="sm" asChild>
-                  <Link to={to}>
-                    {action}
-                    <ArrowRight aria-hidden />
-                  </Link>
-                </Button>
-              </CardContent>
-            </Card>
-          ))}
-        </div>
+        <OrganizationOverview />
       )}
     </div>
   );

@@ -1,0 +1,164 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { currentUrl, renderApp } from '@/test/render-app';
+import { fakeLayout, makeLead, mockLeadsApi, requestedUrls } from './test-fixtures';
+
+let restoreLayout: () => void;
+beforeAll(() => {
+  restoreLayout = fakeLayout();
+});
+afterAll(() => restoreLayout());
+
+const ana = makeLead({
+  id: 'lead-1',
+  owner_1_name: 'Ana Owner',
+  property_address_full: '12 Oak St, Austin, TX 78701',
+  phone: '(555) 123-4567',
+  estimated_value: 350000,
+  mortgage_balance: 100000,
+  motivation_score: 8,
+  status: 'new',
+  badges: ['vacant', 'absentee'],
+});
+const dnc = makeLead({ id: 'lead-2', owner_1_name: 'Bob Blocked', phone: '555-222-3333', dnc_status: true });
+const nophone = makeLead({ id: 'lead-3', owner_1_name: 'Cy Nophone', phone: '12345' });
+
+const list = (items = [ana, dnc, nophone], total = items.length, total_exact = true) => ({ body: { items, total, total_exact } });
+
+describe('/leads list', () => {
+  it('shows the count, rows with formatted values, and Call links', async () => {
+    mockLeadsApi({ 'GET /api/leads': list() });
+    renderApp('/leads');
+    expect(await screen.findByText('3 leads')).toBeInTheDocument();
+    const row = await screen.findByRole('row', { name: 'Ana Owner' });
+    expect(within(row).getByText('12 Oak St, Austin, TX 78701')).toBeInTheDocument();
+    expect(within(row).getByText('1 (555) 123-4567')).toBeInTheDocument();
+    expect(within(row).getByText('$350,000')).toBeInTheDocument();
+    expect(within(row).getByText('$250,000')).toBeInTheDocument();
+    expect(within(row).getByLabelText('Motivation 8/9, Very High')).toHaveAttribute('data-colour', 'green');
+    expect(within(row).getByText('vacant')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:+15551234567');
+
+    const blocked = within(screen.getByRole('row', { name: 'Bob Blocked' })).getByRole('button', { name: /Call/ });
+    expect(blocked).toBeDisabled();
+    expect(blocked).toHaveAttribute('title', 'Do not call');
+    const noPhone = within(screen.getByRole('row', { name: 'Cy Nophone' })).getByRole('button', { name: /Call/ });
+    expect(noPhone).toBeDisabled();
+    expect(noPhone).toHaveAttribute('title', 'No phone');
+    expect(screen.getByText('Showing 1–3 of 3')).toBeInTheDocument();
+  });
+
+  it('shows 10,000+ when the total is an estimate', async () => {
+    const items = Array.from({ length: 50 }, (_, i) => makeLead({ id: `l${i}`, owner_1_name: `Owner ${i}` }));
+    mockLeadsApi({ 'GET /api/leads': list(items, 12_345, false) });
+    renderApp('/leads');
+    expect(await screen.findByText('10,000+ leads')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–50 of 10,000+')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Next/ })).toBeEnabled();
+    // Rows are virtualised: only those in view (plus overscan) are in the document.
+    expect(screen.getAllByRole('row').length).toBeLessThan(51);
+  });
+
+  it('formats exact totals with separators', async () => {
+    mockLeadsApi({ 'GET /api/leads': list([ana], 1234) });
+    renderApp('/leads');
+    expect(await screen.findByText('1,234 leads')).toBeInTheDocument();
+  });
+
+  it('puts the debounced search in the URL and asks the API for it', async () => {
+    const fetchMock = mockLeadsApi({ 'GET /api/leads': list() });
+    const { router } = renderApp('/leads');
+    await screen.findByRole('row', { name: 'Ana Owner' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Search'), '555 123');
+    expect(currentUrl(router)).toBe('/leads');
+    await waitFor(() => expect(currentUrl(router)).toBe('/leads?search=555+123'));
+    await waitFor(() => expect(requestedUrls(fetchMock, '/api/leads').some((u) => u.searchParams.get('search') === '555 123')).toBe(true));
+    // Only the settled value was sent, not every keystroke.
+    expect(requestedUrls(fetchMock, '/api/leads').filter((u) => u.searchParams.has('search'))).toHaveLength(1);
+  });
+
+  it('reads filters and page from the URL on load', async () => {
+    const fetchMock = mockLeadsApi({ 'GET /api/leads': list([ana], 120) });
+    renderApp('/leads?status=new&page=2&minValue=100000&badges=vacant');
+    expect(await screen.findByText('Showing 51–51 of 120')).toBeInTheDocument();
+    const [url] = requestedUrls(fetchMock, '/api/leads');
+    expect(url!.searchParams.get('status')).toBe('new');
+    expect(url!.searchParams.get('offset')).toBe('50');
+    expect(url!.searchParams.get('limit')).toBe('50');
+    expect(url!.searchParams.get('minValue')).toBe('100000');
+    expect(url!.searchParams.get('badges')).toBe('vacant');
+    expect(screen.getByLabelText('Status')).toHaveValue('new');
+  });
+
+  it('changing a filter resets the page; Prev/Next move through pages in the URL', async () => {
+    mockLeadsApi({ 'GET /api/leads': list([ana], 120) });
+    const { router } = renderApp('/leads?page=2');
+    await screen.findByText('Showing 51–51 of 120');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(currentUrl(router)).toBe('/leads?page=3');
+    await user.click(screen.getByRole('button', { name: /Prev/ }));
+    expect(currentUrl(router)).toBe('/leads?page=2');
+    await user.selectOptions(screen.getByLabelText('Status'), 'discovery');
+    expect(currentUrl(router)).toBe('/leads?status=discovery');
+  });
+
+  it('explains how to add leads when there are none', async () => {
+    mockLeadsApi({ 'GET /api/leads': list([], 0) });
+    renderApp('/leads');
+    expect(await screen.findByRole('heading', { name: 'No leads yet' })).toBeInTheDocument();
+    expect(screen.getByText(/Import a CSV file/)).toBeInTheDocument();
+    expect(screen.getByText(/add a property by its address/)).toBeInTheDocument();
+  });
+
+  it('offers to clear filters when nothing matches', async () => {
+    mockLeadsApi({ 'GET /api/leads': (url) => (url.searchParams.has('status') ? list([], 0) : list()) });
+    const { router } = renderApp('/leads?status=discovery&search=zzz');
+    expect(await screen.findByRole('heading', { name: 'No leads match these filters' })).toBeInTheDocument();
+    const buttons = screen.getAllByRole('button', { name: 'Clear filters' });
+    await userEvent.setup().click(buttons[buttons.length - 1]!);
+    await waitFor(() => expect(currentUrl(router)).toBe('/leads'));
+    expect(await screen.findByRole('row', { name: 'Ana Owner' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Search')).toHaveValue('');
+  });
+
+  it('shows an error with Retry', async () => {
+    let fail = true;
+    mockLeadsApi({ 'GET /api/leads': () => (fail ? { status: 500, body: { error: { code: 'X', message: 'Database down' } } } : list()) });
+    renderApp('/leads');
+    expect(await screen.findByText('Database down')).toBeInTheDocument();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('row', { name: 'Ana Owner' })).toBeInTheDocument();
+  });
+
+  it('keeps the rows on screen while a realtime change refetches', async () => {
+    let calls = 0;
+    mockLeadsApi({
+      'GET /api/leads': async () => {
+        calls += 1;
+        if (calls > 1) await new Promise((r) => setTimeout(r, 50));
+        return list();
+      },
+    });
+    const { client } = renderApp('/leads');
+    await screen.findByRole('row', { name: 'Ana Owner' });
+    act(() => void client.invalidateQueries({ queryKey: ['leads'] }));
+    expect(screen.getByRole('row', { name: 'Ana Owner' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Loading leads')).not.toBeInTheDocument();
+    await waitFor(() => expect(calls).toBe(2));
+  });
+
+  it('opens the lead details dialog on row click', async () => {
+    mockLeadsApi({ 'GET /api/leads': list(), 'GET /api/leads/lead-1': { body: ana } });
+    renderApp('/leads');
+    fireEvent.click(await screen.findByRole('row', { name: 'Ana Owner' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Ana Owner' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('tab', { name: 'Overview' })).toBeInTheDocument();
+  });
+});
+
+vi.setConfig({ testTimeout: 15_000 });

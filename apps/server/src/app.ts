@@ -16,6 +16,7 @@ import { registerOriginCheck } from './http/origin-check';
 import { registerWebApp } from './http/web-app';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerBuyerRoutes } from './modules/buyers/routes';
 import { registerLeadRoutes } from './modules/leads/routes';
 import { registerInvitationRoutes } from './modules/organizations/invitations-routes';
 import { registerOrganizationRoutes } from './modules/organizations/routes';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerSettingsRoutes(app, database.db, guards);
   registerInvitationRoutes(app, { db: database.db, auth, mail, publicUrl: config.publicUrl }, guards);
   registerLeadRoutes(app, database.db, guards);
+  registerBuyerRoutes(app, database.db, guards);
   registerRealtimeRoutes(app, realtime, guards, config.allowedOrigins);
   await registerWebApp(app, config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST);
   return app;

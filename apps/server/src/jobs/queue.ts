@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
 
-export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+export type JobHandler<T> = (data: T) => Promise<void>;
 
 export interface QueueDefinition<T> {
   name: string;
@@ -47,7 +47,6 @@ export async function startJobQueue(
     schedule: false,
     supervise: true,
     maintenanceIntervalSeconds: 120,
-    monitorStateIntervalSeconds: undefined,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
@@ -64,7 +63,7 @@ export async function startJobQueue(
     const workerId = await boss.work<object>(q.name, { batchSize: 1, pollingIntervalSeconds: 2 }, async (jobs) => {
       for (const job of jobs) {
         try {
-          await (q.handler as JobHandler<object>)(job.data, { id: job.id, retryCount: 0 });
+          await (q.handler as JobHandler<object>)(job.data);
         } catch (err) {
           if (!(err instanceof JobInterrupted)) log.error({ err, queue: q.name, jobId: job.id }, 'job failed');
           throw err;

@@ -5,8 +5,9 @@ import { currentUrl, renderApp } from '@/test/render-app';
 import { fakeLayout, makeLead, mockLeadsApi, requestedUrls } from './test-fixtures';
 
 let restoreLayout: () => void;
-beforeAll(() => {
+beforeAll(async () => {
   restoreLayout = fakeLayout();
+  await import('./leads-page'); // warm the lazy route so the first test does not time out
 });
 afterAll(() => restoreLayout());
 

@@ -16,7 +16,11 @@ import { registerOriginCheck } from './http/origin-check';
 import { registerWebApp } from './http/web-app';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import fastifyRateLimit from '@fastify/rate-limit';
 import { registerBuyerRoutes } from './modules/buyers/routes';
+import { registerEnrichmentRoutes } from './modules/enrichment/routes';
+import { registerMapsRoutes } from './modules/maps/routes';
+import { createEnrichmentProvider } from './providers/enrichment';
 import { registerLeadRoutes } from './modules/leads/routes';
 import { registerInvitationRoutes } from './modules/organizations/invitations-routes';
 import { registerOrganizationRoutes } from './modules/organizations/routes';
@@ -83,6 +87,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // Only routes that opt in (config.rateLimit) are limited; auth limits live in the database.
+  await app.register(fastifyRateLimit, { global: false });
 
   registerHealthRoutes(app, database.db);
   registerAuthRoutes(app, auth, resolve, config.publicUrl);
@@ -91,6 +97,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerInvitationRoutes(app, { db: database.db, auth, mail, publicUrl: config.publicUrl }, guards);
   registerLeadRoutes(app, database.db, guards);
   registerBuyerRoutes(app, database.db, guards);
+  registerEnrichmentRoutes(app, createEnrichmentProvider(config.BATCHDATA_API_KEY));
+  registerMapsRoutes(app, config.GOOGLE_MAPS_API_KEY);
   registerRealtimeRoutes(app, realtime, guards, config.allowedOrigins);
   await registerWebApp(app, config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST);
   return app;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Prefixes this app owns: an unknown variable with one of them is a typo, and start-up stops. */
-const OWNED_PREFIXES = ['WHOLESAIL_', 'DEMO_', 'SMTP_', 'MAIL_', 'SESSION_', 'AUTH_', 'SEED_'];
+const OWNED_PREFIXES = ['WHOLESAIL_', 'DEMO_', 'SMTP_', 'MAIL_', 'SESSION_', 'AUTH_', 'SEED_', 'BATCHDATA_', 'GOOGLE_MAPS_'];
 
 const bool = z
   .enum(['0', '1', 'true', 'false'], { error: 'expected 0, 1, true or false' })
@@ -32,6 +32,8 @@ const schema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Wholesail <no-reply@wholesail.test>'),
   WEB_DIST: z.string().optional(),
+  BATCHDATA_API_KEY: z.string().min(10, 'expected a BatchData API token').optional(),
+  GOOGLE_MAPS_API_KEY: z.string().min(10, 'expected a Google Maps API key').optional(),
 });
 
 const KNOWN = new Set(Object.keys(schema.shape));

@@ -25,12 +25,12 @@ const PlaceholderPage = lazy(() => import('@/features/placeholders/placeholder-p
 const LeadsPage = lazy(() => import('@/features/leads/leads-page').then((m) => ({ default: m.LeadsPage })));
 const LeadDetailPage = lazy(() => import('@/features/leads/lead-detail-page').then((m) => ({ default: m.LeadDetailPage })));
 const Top10Page = lazy(() => import('@/features/top10/top10-page').then((m) => ({ default: m.Top10Page })));
+const BuyersPage = lazy(() => import('@/features/buyers/buyers-page').then((m) => ({ default: m.BuyersPage })));
+const BuyerDetailPage = lazy(() => import('@/features/buyers/buyer-detail-page').then((m) => ({ default: m.BuyerDetailPage })));
 
 /** Protected pages that a later release fills, by path. */
 const PLACEHOLDER_ROUTES: readonly [path: string, page: PlaceholderPageKey][] = [
   ['/onboarding', 'onboarding'],
-  ['/buyers', 'buyers'],
-  ['/buyers/:id', 'buyerDetail'],
   ['/growth', 'growth'],
   ['/revenue', 'revenue'],
   ['/settings/voice-dialer', 'voiceDialer'],
@@ -82,6 +82,8 @@ export function buildRoutes(): RouteObject[] {
                 { path: '/leads', element: <LeadsPage /> },
                 { path: '/leads/:id', element: <LeadDetailPage /> },
                 { path: '/top10', element: <Top10Page /> },
+                { path: '/buyers', element: <BuyersPage /> },
+                { path: '/buyers/:id', element: <BuyerDetailPage /> },
                 { path: '/settings', element: <SettingsPage /> },
                 ...PLACEHOLDER_ROUTES.map(([path, page]) => ({ path, element: <PlaceholderPage page={page} /> })),
               ],

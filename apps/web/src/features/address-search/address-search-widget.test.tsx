@@ -8,7 +8,6 @@ import { AppProviders } from '@/app/providers';
 import { ME, mockApi, SIGNED_IN_SESSION } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 import { AddressSearchWidget } from './address-search-widget';
-import { LEAD_ADDED_RESET_MS } from './messages';
 
 const ADDRESS = '123 Main St, Austin, TX 78701';
 const SIGNED_IN = { 'GET /api/auth/get-session': { body: SIGNED_IN_SESSION }, 'GET /api/me': { body: ME } };
@@ -59,6 +58,7 @@ const bodyOf = (fetchMock: ReturnType<typeof mockApi>, path: string) => {
 afterEach(() => {
   toast.dismiss();
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('address search', () => {
@@ -118,6 +118,7 @@ describe('address search', () => {
   });
 
   it('reports a lookup error when the answer cannot be read', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     renderWidget({ 'POST /api/enrichment/property': { body: null } });
     await lookUp();
     expect(await screen.findByText('Lookup Error')).toBeInTheDocument();
@@ -150,7 +151,8 @@ describe('address search', () => {
       data_source: 'batchdata',
     });
 
-    act(() => vi.advanceTimersByTime(LEAD_ADDED_RESET_MS - 1000));
+    // dialer.md §9: the lead-added card resets after 3 s.
+    act(() => vi.advanceTimersByTime(2000));
     expect(screen.getByText('Added to Leads')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.queryByText('Added to Leads')).not.toBeInTheDocument();

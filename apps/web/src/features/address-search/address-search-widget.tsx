@@ -145,7 +145,8 @@ export function AddressSearchWidget({ onLeadAdded }: { onLeadAdded?: () => void 
   }
 
   const lookingUp = outcome === 'looking-up';
-  const valid = selected !== null && (selected.placeId !== null || !autocomplete);
+  // Green check only for a place chosen from the suggestions (dialer.md §4), never for typed text.
+  const valid = selected !== null && selected.placeId !== null;
   const signedOut = session.status === 'signed-out';
 
   return (

@@ -1,5 +1,6 @@
 /** Buyers API (docs/api-leads.md "Buyers"); query keys start with the table name for realtime. */
-import type { Buyer } from '@wholesail/domain';
+import type { Buyer, buyerWriteBody } from '@wholesail/domain';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api';
 
 /** platform.md §9: buyer page size 25. */
@@ -16,15 +17,8 @@ export interface BuyerList {
   total: number;
 }
 
-export type BuyerWrite = {
-  contact_name: string;
-  company_name: string | null;
-  buyer_score?: number;
-  is_active: boolean;
-  primary_email: string | null;
-  primary_phone: string | null;
-  notes: string | null;
-};
+/** What POST and PATCH send: the shared schema's output. */
+export type BuyerWrite = z.output<typeof buyerWriteBody>;
 
 export const buyersQueryKey = (filters: BuyerFilters) => ['buyers', 'list', filters] as const;
 export const buyerQueryKey = (id: string) => ['buyers', 'detail', id] as const;

@@ -7,8 +7,6 @@ export const PLACEHOLDER_PAGES = {
   },
   leadDetail: { title: 'Lead details', description: 'One lead’s full record: owner, contact, property, financial and distress details, notes and call history.' },
   top10: { title: 'Top 10', description: 'Your ten best leads right now, ranked by a composite score of motivation, value, equity, distress signals and recent contact.' },
-  buyers: { title: 'Buyers', description: 'Your cash buyers: filter by active status and minimum buyer score, ranked by score.' },
-  buyerDetail: { title: 'Buyer details', description: 'One buyer’s contact details, buying criteria and score.' },
   growth: { title: 'Growth', description: 'How your pipeline grows over time: new leads, contacts made and deals moving forward.' },
   revenue: { title: 'Revenue', description: 'Assignment fees and closed deals, by month and by team member.' },
   voiceDialer: { title: 'Voice & Dialer Settings', description: 'Your organization’s phone numbers, the default caller number of each team member, and calling hours.' },

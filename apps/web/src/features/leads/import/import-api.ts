@@ -1,38 +1,11 @@
 /** CSV import API (docs/api-leads.md "CSV import"). */
-import type { LeadFieldName } from '@wholesail/domain';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ERRORS, type ImportMapping, type ImportPreview, type ImportState, type ImportStatus } from '@wholesail/domain';
 import { apiRequest, ApiError, errorFromBody, NETWORK_ERROR_MESSAGE } from '@/lib/api';
 
-export type ImportMapping = Record<string, LeadFieldName | null>;
-
-export interface ImportPreview {
-  id: string;
-  status: 'awaiting_mapping';
-  filename: string;
-  total_rows: number;
-  headers: string[];
-  proposed_mapping: ImportMapping;
-  unknown_columns: string[];
-  sample_rows: string[][];
-}
-
-export type ImportState = 'awaiting_mapping' | 'queued' | 'running' | 'completed' | 'failed';
-
-export interface ImportStatus {
-  id: string;
-  status: ImportState;
-  filename: string;
-  total_rows: number;
-  rows_read: number;
-  inserted: number;
-  updated: number;
-  skipped: number;
-  errors: Array<{ row: number; reason: string }>;
-  created_at: string;
-  finished_at: string | null;
-}
+export type { ImportMapping, ImportPreview, ImportStatus };
 
 /** The server keeps at most this many row errors; `skipped` counts them all. */
-export const IMPORT_ERRORS_CAP = 200;
+export const IMPORT_ERRORS_CAP = IMPORT_MAX_ERRORS;
 export const IMPORT_POLL_MS = 1000;
 
 export const importQueryKey = (id: string) => ['lead_imports', id] as const;
@@ -80,5 +53,6 @@ export function csvFileProblem(file: File): string | null {
   const isCsv = /\.csv$/i.test(file.name) || file.type === 'text/csv';
   if (!isCsv) return `"${file.name}" is not a CSV file. Choose a file ending in .csv.`;
   if (file.size === 0) return `"${file.name}" is empty. Choose a CSV file with a header row and at least one lead.`;
+  if (file.size > IMPORT_MAX_BYTES) return `"${file.name}" is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`;
   return null;
 }

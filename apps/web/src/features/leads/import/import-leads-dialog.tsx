@@ -296,7 +296,7 @@ function ProgressStep({ id, onDone }: { id: string; onDone: () => void }) {
                 {status.errors.map((error, index) => (
                   <li key={`${error.row}-${index}`} className="flex gap-3 border-b px-3 py-1.5 last:border-0">
                     <span className="shrink-0 font-medium tabular-nums">Row {error.row}</span>
-                    <span className="text-muted-foreground">{error.reason}</span>
+                    <span className="text-muted-foreground">{withoutRowPrefix(error.reason, error.row)}</span>
                   </li>
                 ))}
               </ul>
@@ -311,6 +311,12 @@ function ProgressStep({ id, onDone }: { id: string; onDone: () => void }) {
       )}
     </>
   );
+}
+
+/** The server's reason as sent, minus a leading "row N:" that the Row column already shows. */
+export function withoutRowPrefix(reason: string, row: number): string {
+  const prefix = new RegExp(`^row ${row}\\s*:\\s*`, 'i');
+  return reason.replace(prefix, '');
 }
 
 function Counter({ label, value }: { label: string; value: number }) {

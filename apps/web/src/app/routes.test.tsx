@@ -23,9 +23,9 @@ describe('route guard', () => {
 
   it('renders the page for a signed-in user, inside the app layout', async () => {
     signedIn();
-    renderApp('/leads');
-    expect(await screen.findByRole('heading', { name: 'Leads', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText(/filter by status, value and tags/)).toBeInTheDocument();
+    renderApp('/growth');
+    expect(await screen.findByRole('heading', { name: 'Growth', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(/new leads, contacts made/)).toBeInTheDocument();
     expect(await screen.findByText('Acme Home Buyers')).toBeInTheDocument();
     expect(screen.getAllByText('ana@example.com').length).toBeGreaterThan(0);
   });

@@ -54,7 +54,8 @@ describe('lead details', () => {
   it('shows overview metrics, insight badges, tags with +N more and notes', async () => {
     await openLead({ vacant: true, mortgage_balance: 50000 });
     const metrics = screen.getByRole('region', { name: 'Key metrics' });
-    expect(within(metrics).getByLabelText('Motivation score') ?? null).toBeTruthy();
+    expect(within(metrics).getByText('Motivation score')).toBeInTheDocument();
+    expect(within(metrics).getByLabelText('Motivation not scored')).toBeInTheDocument();
     expect(within(metrics).getByText('$350,000')).toBeInTheDocument();
     expect(within(metrics).getByText('$300,000')).toBeInTheDocument(); // derived equity
     expect(within(metrics).getByText('Mar 4, 2025')).toBeInTheDocument();
@@ -118,7 +119,9 @@ describe('lead details', () => {
     mockLeadsApi({});
     renderApp('/leads/missing');
     expect(await screen.findByRole('heading', { name: 'Lead not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Leads' })).toHaveAttribute('href', '/leads');
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'Leads' })).toHaveAttribute('href', '/leads');
+    expect(screen.getByRole('link', { name: 'Back to leads' })).toHaveAttribute('href', '/leads');
   });
 });
 

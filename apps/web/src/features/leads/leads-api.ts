@@ -93,6 +93,7 @@ export function useMapsKey(enabled: boolean) {
   });
 }
 
+/** 404, or 400 for an id that is not even well-formed: either way there is no such lead. */
 export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }

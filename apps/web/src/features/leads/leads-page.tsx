@@ -20,7 +20,7 @@ import { TagList } from './tag-list';
 import { FILTER_STATUSES, isAmount, normaliseBadges, useDebouncedFilter, useLeadFilters } from './use-lead-filters';
 
 export const ROW_HEIGHT = 60;
-const GRID = 'grid grid-cols-[minmax(150px,1.3fr)_minmax(190px,1.8fr)_140px_110px_110px_90px_130px_minmax(150px,1.2fr)_110px_84px] items-center gap-3 px-4';
+const GRID = 'grid grid-cols-[minmax(110px,1fr)_minmax(130px,1.3fr)_128px_84px_84px_60px_minmax(88px,0.8fr)_minmax(110px,1fr)_88px_64px] items-center gap-2 px-4';
 const COLUMNS = ['Owner', 'Property address', 'Phone', 'Est. value', 'Equity', 'Motivation', 'Status', 'Tags', 'Last contacted', ''] as const;
 
 const count = new Intl.NumberFormat('en-US');
@@ -66,8 +66,8 @@ function Filters({ lf }: { lf: ReturnType<typeof useLeadFilters> }) {
 
   return (
     <div className="grid gap-3">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(220px,2fr)_repeat(4,minmax(0,1fr))]">
-        <div className="grid gap-1.5">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(220px,2fr)_repeat(4,minmax(0,1fr))]">
+        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
           <Label htmlFor="lead-search">Search</Label>
           <div className="relative">
             <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
@@ -82,7 +82,7 @@ function Filters({ lf }: { lf: ReturnType<typeof useLeadFilters> }) {
             />
           </div>
         </div>
-        <div className="grid gap-1.5">
+        <div className="col-span-2 grid gap-1.5 sm:col-span-1">
           <Label htmlFor="lead-status">Status</Label>
           <NativeSelect id="lead-status" value={filters.status ?? ''} onChange={(e) => update({ status: e.target.value })}>
             <option value="">All statuses</option>
@@ -101,7 +101,7 @@ function Filters({ lf }: { lf: ReturnType<typeof useLeadFilters> }) {
           <Label htmlFor="lead-max-value">Max est. value</Label>
           <Input id="lead-max-value" inputMode="numeric" placeholder="Any" value={maxValue} aria-invalid={!isAmount(maxValue.trim())} onChange={(e) => setMaxValue(e.target.value)} />
         </div>
-        <div className="grid gap-1.5">
+        <div className="col-span-2 grid gap-1.5 sm:col-span-1">
           <Label htmlFor="lead-badges">Tags</Label>
           <Input id="lead-badges" placeholder="vacant, absentee" value={badges} onChange={(e) => setBadges(e.target.value)} />
         </div>
@@ -170,7 +170,7 @@ function LeadRow({ lead, onOpen }: { lead: Lead; onOpen: (lead: Lead) => void })
       </span>
       <span role="cell" className="min-w-0">
         {lead.status ? (
-          <Badge variant="outline" className="max-w-full truncate">
+          <Badge variant="outline" className="block max-w-full truncate" title={lead.status}>
             {lead.status}
           </Badge>
         ) : (
@@ -199,7 +199,7 @@ function LeadRows({ items, onOpen, dimmed }: { items: Lead[]; onOpen: (lead: Lea
     overscan: 8,
   });
   return (
-    <div ref={scrollRef} className={cn('max-h-[calc(100vh-22rem)] min-h-60 overflow-y-auto transition-opacity', dimmed && 'opacity-60')} data-testid="leads-scroll">
+    <div ref={scrollRef} className={cn('max-h-[calc(100vh-22rem)] min-h-[60px] overflow-y-auto transition-opacity', dimmed && 'opacity-60')} data-testid="leads-scroll">
       <div role="rowgroup" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => (
           <div key={items[row.index]!.id} aria-rowindex={row.index + 2} className="absolute inset-x-0 top-0" style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}>
@@ -214,7 +214,7 @@ function LeadRows({ items, onOpen, dimmed }: { items: Lead[]; onOpen: (lead: Lea
 function TableFrame({ children, rowCount }: { children: React.ReactNode; rowCount?: number }) {
   return (
     <div className="overflow-x-auto rounded-xl border bg-card">
-      <div role="table" aria-label="Leads" aria-rowcount={rowCount === undefined ? undefined : rowCount + 1} className="min-w-[1280px]">
+      <div role="table" aria-label="Leads" aria-rowcount={rowCount === undefined ? undefined : rowCount + 1} className="min-w-[1050px]">
         <div role="rowgroup">
           <div role="row" aria-rowindex={1} className={cn(GRID, 'h-10 border-b bg-muted/40 text-xs font-medium text-muted-foreground')}>
             {COLUMNS.map((column, i) => (

@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './db/types';
 import { provisionOrganization } from './modules/organizations/provision';
+import { seedDemoLeads } from './seed-leads';
 
 export const DEMO_ORGANIZATION = 'Demo Realty';
 
-/** First start: the demo organization and its owner. Later starts find the user and change nothing. */
+/** First start: the demo organization, its owner and demo leads. Later starts find the user and change nothing. */
 export async function seedDemo(db: Kysely<DB>, email: string, password: string): Promise<'created' | 'existing'> {
   const existing = await db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst();
   if (existing) return 'existing';
-  await provisionOrganization(db, { name: DEMO_ORGANIZATION, email, password, ownerName: 'Demo User' });
+  const { organizationId, userId } = await provisionOrganization(db, { name: DEMO_ORGANIZATION, email, password, ownerName: 'Demo User' });
+  await seedDemoLeads(db, organizationId, userId);
   return 'created';
 }

@@ -107,13 +107,19 @@ GRANT SELECT, INSERT, UPDATE, DELETE ON users, sessions, accounts, verifications
 
 -- Change feed: every row change of a tenant table is published on one channel, tagged with its
 -- organization, so each server instance forwards it to that organization's websocket clients.
--- Payloads above NOTIFY's 8000-byte limit carry only the row's id; clients refetch.
+-- Payloads above NOTIFY's 8000-byte limit carry only the row's id; clients refetch. Bulk writes (CSV
+-- import) set app.bulk_write for their transaction and publish one summary instead of a row each.
 CREATE FUNCTION publish_row_change() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  rec jsonb := to_jsonb(CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END) - 'token_hash';
-  org text := coalesce(rec->>TG_ARGV[0], rec->>'organization_id');
+  rec jsonb;
+  org text;
   payload text;
 BEGIN
+  IF current_setting('app.bulk_write', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  rec := to_jsonb(CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END) - 'token_hash' - 'search_text';
+  org := coalesce(rec->>TG_ARGV[0], rec->>'organization_id');
   payload := json_build_object('table', TG_TABLE_NAME, 'op', TG_OP, 'organization_id', org, 'record', rec)::text;
   IF octet_length(payload) > 7900 THEN
     payload := json_build_object('table', TG_TABLE_NAME, 'op', TG_OP, 'organization_id', org,

@@ -215,27 +215,3 @@ BEGIN
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION publish_row_change(''organization_id'')', t || '_changes', t);
   END LOOP;
 END $$;
-
--- Bulk writes (CSV import) set app.bulk_write for their transaction and publish one summary event
--- instead of a notification per row.
-CREATE OR REPLACE FUNCTION publish_row_change() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  rec jsonb;
-  org text;
-  payload text;
-BEGIN
-  IF current_setting('app.bulk_write', true) = 'on' THEN
-    RETURN NULL;
-  END IF;
-  rec := to_jsonb(CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END) - 'token_hash' - 'search_text';
-  org := coalesce(rec->>TG_ARGV[0], rec->>'organization_id');
-  payload := json_build_object('table', TG_TABLE_NAME, 'op', TG_OP, 'organization_id', org, 'record', rec)::text;
-  IF octet_length(payload) > 7900 THEN
-    payload := json_build_object('table', TG_TABLE_NAME, 'op', TG_OP, 'organization_id', org,
-      'record', jsonb_build_object('id', rec->'id', 'organization_id', org, 'truncated', true))::text;
-  END IF;
-  IF org IS NOT NULL THEN
-    PERFORM pg_notify('wholesail_changes', payload);
-  END IF;
-  RETURN NULL;
-END $$;

@@ -1,5 +1,5 @@
 import type { Buyer } from '@wholesail/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -7,6 +7,50 @@ import { BuyerForm } from './buyer-form';
 import { buyerQueryKey, createBuyer, updateBuyer, type BuyerWrite } from './buyers-api';
 
 type OpenProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
+/** The buyer form in a dialog; the mutation decides whether it creates or saves. */
+function BuyerFormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  buyer,
+  submitLabel,
+  mutation,
+}: OpenProps & {
+  title: string;
+  description: string;
+  buyer: Buyer | null;
+  submitLabel: string;
+  mutation: UseMutationResult<Buyer, Error, BuyerWrite>;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) mutation.reset();
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {open && (
+          <BuyerForm
+            buyer={buyer}
+            submitLabel={submitLabel}
+            pending={mutation.isPending}
+            serverError={mutation.error?.message ?? null}
+            onSubmit={(body) => mutation.mutate(body)}
+            onCancel={() => onOpenChange(false)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
 
 /** 'Add buyer': POST /api/buyers, then the new buyer's page. */
 export function AddBuyerDialog({ open, onOpenChange }: OpenProps) {
@@ -23,30 +67,15 @@ export function AddBuyerDialog({ open, onOpenChange }: OpenProps) {
     onError: (error) => toast.error('Failed to add buyer', { description: error.message }),
   });
   return (
-    <Dialog
+    <BuyerFormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) mutation.reset();
-        onOpenChange(next);
-      }}
-    >
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Add buyer</DialogTitle>
-          <DialogDescription>A cash buyer or investor you can send deals to.</DialogDescription>
-        </DialogHeader>
-        {open && (
-          <BuyerForm
-            buyer={null}
-            submitLabel="Add buyer"
-            pending={mutation.isPending}
-            serverError={mutation.error?.message ?? null}
-            onSubmit={(body) => mutation.mutate(body)}
-            onCancel={() => onOpenChange(false)}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+      onOpenChange={onOpenChange}
+      title="Add buyer"
+      description="A cash buyer or investor you can send deals to."
+      buyer={null}
+      submitLabel="Add buyer"
+      mutation={mutation}
+    />
   );
 }
 
@@ -64,29 +93,14 @@ export function EditBuyerDialog({ buyer, open, onOpenChange }: OpenProps & { buy
     onError: (error) => toast.error('Failed to save buyer', { description: error.message }),
   });
   return (
-    <Dialog
+    <BuyerFormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) mutation.reset();
-        onOpenChange(next);
-      }}
-    >
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Edit buyer</DialogTitle>
-          <DialogDescription>{buyer.contact_name}</DialogDescription>
-        </DialogHeader>
-        {open && (
-          <BuyerForm
-            buyer={buyer}
-            submitLabel="Save"
-            pending={mutation.isPending}
-            serverError={mutation.error?.message ?? null}
-            onSubmit={(body) => mutation.mutate(body)}
-            onCancel={() => onOpenChange(false)}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+      onOpenChange={onOpenChange}
+      title="Edit buyer"
+      description={buyer.contact_name}
+      buyer={buyer}
+      submitLabel="Save"
+      mutation={mutation}
+    />
   );
 }

@@ -27,6 +27,14 @@ async function timeRequests(label: string, n: number, send: () => Promise<Respon
   console.log(`${label.padEnd(34)} n=${n}  p50 ${percentile(times, 50).toFixed(2)} ms  p95 ${percentile(times, 95).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`);
 }
 
+if (process.argv[2] === 'leads') {
+  const { runLeadsBench } = await import('./leads');
+  await runLeadsBench(process.argv[3]);
+} else {
+  await runWebAndApiBench();
+}
+
+async function runWebAndApiBench(): Promise<void> {
 buildWebIfNeeded();
 const server = await startServer();
 const browser = await launchBrowser();
@@ -58,4 +66,5 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+}
 }

@@ -22,6 +22,8 @@ import { registerEnrichmentRoutes } from './modules/enrichment/routes';
 import { registerMapsRoutes } from './modules/maps/routes';
 import { createEnrichmentProvider } from './providers/enrichment';
 import { registerLeadRoutes } from './modules/leads/routes';
+import { startJobs, type JobQueue } from './jobs';
+import { registerLeadImportRoutes } from './modules/lead-import/routes';
 import { registerInvitationRoutes } from './modules/organizations/invitations-routes';
 import { registerOrganizationRoutes } from './modules/organizations/routes';
 import { RealtimeHub } from './modules/realtime/hub';
@@ -37,6 +39,7 @@ export interface AppServices {
   auth: Auth;
   mail: MailProvider;
   realtime: RealtimeHub;
+  jobs: JobQueue;
 }
 
 declare module 'fastify' {
@@ -73,7 +76,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   const realtime = new RealtimeHub(app.log);
   await realtime.start(database);
-  app.decorate('services', { config, database, auth, mail, realtime });
+  const jobs = await startJobs(database, app.log, { connectionString: config.DATABASE_URL });
+  app.decorate('services', { config, database, auth, mail, realtime, jobs });
+  app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => realtime.stop());
 
   const resolve = (headers: Headers) => resolveSession(auth, database.db, headers, config.SESSION_ABSOLUTE_HOURS);
@@ -100,6 +105,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerEnrichmentRoutes(app, createEnrichmentProvider(config.BATCHDATA_API_KEY));
   registerMapsRoutes(app, config.GOOGLE_MAPS_API_KEY);
   registerRealtimeRoutes(app, realtime, guards, config.allowedOrigins);
+  await registerLeadImportRoutes(app, database.db, guards, jobs);
   await registerWebApp(app, config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST);
   return app;
 }

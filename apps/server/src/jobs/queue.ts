@@ -2,7 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
 
-export type JobHandler<T> = (data: T) => Promise<void>;
+export interface JobInfo {
+  id: string;
+  /** True on the last attempt pg-boss will make. */
+  lastAttempt: boolean;
+  /** True once the queue is stopping: long handlers stop between steps and are retried later. */
+  stopping: () => boolean;
+}
+export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 
 export interface QueueDefinition<T> {
   name: string;
@@ -60,10 +67,11 @@ export async function startJobQueue(
       retryDelay: q.retryDelaySeconds ?? 5,
       expireInSeconds: (q.expireInMinutes ?? 30) * 60,
     });
-    const workerId = await boss.work<object>(q.name, { batchSize: 1, pollingIntervalSeconds: 2 }, async (jobs) => {
+    const workerId = await boss.work<object>(q.name, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async (jobs) => {
       for (const job of jobs) {
         try {
-          await (q.handler as JobHandler<object>)(job.data);
+          const info: JobInfo = { id: job.id, lastAttempt: job.retryCount >= job.retryLimit, stopping: () => stopping };
+          await (q.handler as JobHandler<object>)(job.data, info);
         } catch (err) {
           if (!(err instanceof JobInterrupted)) log.error({ err, queue: q.name, jobId: job.id }, 'job failed');
           throw err;

@@ -193,10 +193,12 @@ const TRUE_WORDS = new Set(['yes', 'y', 'true', 't', '1', 'x']);
 const FALSE_WORDS = new Set(['no', 'n', 'false', 'f', '0']);
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_CHARS_RE = /^[\d\s\-().+]*$/;
+const PLAIN_NUMBER_RE = /^-?\d{1,15}(\.\d+)?$/;
 const NUMBER_RE = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 
 /** '$1,234.50' → 1234.5, '12%' → 12, '(1,000)' → -1000, '350K' → 350000, '1.2M' → 1200000; otherwise null. */
 export function parseCsvNumber(raw: string): number | null {
+  if (PLAIN_NUMBER_RE.test(raw)) return Number(raw);
   let s = raw.trim().replace(/[$,\s%]/g, '');
   let sign = 1;
   if (/^\(.*\)$/.test(s)) {
@@ -257,58 +259,84 @@ const MAX_TEXT = 5000;
  * Unusable phones and emails drop only that value; any other unreadable value makes the row unusable.
  */
 export function coerceCell(field: LeadFieldName, raw: string, column: string): CellResult {
-  const s = raw.trim();
-  if (s === '') return { ok: true, value: null };
-  const bad = (what: string): CellResult => ({ ok: false, drop: false, reason: `column '${column}' has '${clip(s)}', ${what}` });
+  return cellCoercer(field, column)(raw);
+}
+
+const EMPTY: CellResult = { ok: true, value: null };
+const ok = (value: unknown): CellResult => ({ ok: true, value });
+
+/** coerceCell for one column, with the field's rules chosen once (an import runs it for every row). */
+export function cellCoercer(field: LeadFieldName, column: string): (raw: string) => CellResult {
+  const bad = (s: string, what: string): CellResult => ({ ok: false, drop: false, reason: `column '${column}' has '${clip(s)}', ${what}` });
+  const convert = valueConverter(field, column, bad);
+  return (raw) => {
+    const s = raw.trim();
+    return s === '' ? EMPTY : convert(s);
+  };
+}
+
+function valueConverter(field: LeadFieldName, column: string, bad: (s: string, what: string) => CellResult): (s: string) => CellResult {
   if (PHONE_FIELDS.has(field)) {
-    const problem = csvPhoneProblem(s);
-    return problem ? { ok: false, drop: true, reason: `column '${column}' phone '${clip(s)}' dropped: ${problem}` } : { ok: true, value: s };
+    return (s) => {
+      const problem = csvPhoneProblem(s);
+      return problem ? { ok: false, drop: true, reason: `column '${column}' phone '${clip(s)}' dropped: ${problem}` } : ok(s);
+    };
   }
   if (EMAIL_FIELDS.has(field)) {
-    const email = s.toLowerCase();
-    return EMAIL_RE.test(email) && email.length <= 254
-      ? { ok: true, value: email }
-      : { ok: false, drop: true, reason: `column '${column}' email '${clip(s)}' dropped: not a valid email address` };
+    return (s) => {
+      const email = s.toLowerCase();
+      return EMAIL_RE.test(email) && email.length <= 254
+        ? ok(email)
+        : { ok: false, drop: true, reason: `column '${column}' email '${clip(s)}' dropped: not a valid email address` };
+    };
   }
   if (STATE_FIELDS.has(field)) {
-    const code = /^[a-z]{2}$/i.test(s) ? s.toUpperCase() : STATE_NAMES[normaliseHeader(s)];
-    return code ? { ok: true, value: code } : bad('not a two-letter state code');
+    return (s) => {
+      const code = s.length === 2 && /^[a-z]{2}$/i.test(s) ? s.toUpperCase() : STATE_NAMES[normaliseHeader(s)];
+      return code ? ok(code) : bad(s, 'not a two-letter state code');
+    };
   }
   const [type] = LEAD_FIELDS[field];
   switch (type) {
     case 'text':
-      return { ok: true, value: s.length > MAX_TEXT ? s.slice(0, MAX_TEXT) : s };
+      return (s) => ok(s.length > MAX_TEXT ? s.slice(0, MAX_TEXT) : s);
     case 'integer':
     case 'numeric': {
-      const n = parseCsvNumber(s);
-      if (n === null) return bad('not a number');
-      if (n < 0 && !SIGNED_FIELDS.has(field)) return { ok: false, drop: true, reason: `column '${column}' value '${clip(s)}' dropped: must be 0 or more` };
-      if (field === 'motivation_score' && n > 9) return bad('above 9');
-      if ((field === 'school_rating' || field === 'market_hotness') && n > 10) return bad('above 10');
-      if (type === 'integer') {
+      const signed = SIGNED_FIELDS.has(field);
+      const max = field === 'motivation_score' ? 9 : field === 'school_rating' || field === 'market_hotness' ? 10 : Infinity;
+      const integer = type === 'integer';
+      return (s) => {
+        const n = parseCsvNumber(s);
+        if (n === null) return bad(s, 'not a number');
+        if (n < 0 && !signed) return { ok: false, drop: true, reason: `column '${column}' value '${clip(s)}' dropped: must be 0 or more` };
+        if (n > max) return bad(s, `above ${max}`);
+        if (!integer) return ok(n);
         const i = Math.round(n);
-        return Math.abs(i) > 2_147_483_647 ? bad('too large') : { ok: true, value: i };
-      }
-      return { ok: true, value: n };
+        return Math.abs(i) > 2_147_483_647 ? bad(s, 'too large') : ok(i);
+      };
     }
-    case 'boolean': {
-      const b = parseCsvBoolean(s);
-      return b === null ? bad('not yes/no, true/false or 1/0') : { ok: true, value: b };
-    }
-    case 'date': {
-      const d = parseCsvDate(s);
-      return d === null ? bad('not a date (YYYY-MM-DD or M/D/YYYY)') : { ok: true, value: d };
-    }
-    case 'timestamptz': {
-      const d = parseCsvDate(s);
-      if (d !== null && !/[T ]\d/.test(s)) return { ok: true, value: `${d}T00:00:00.000Z` };
-      const t = Date.parse(s);
-      return Number.isNaN(t) ? bad('not a date') : { ok: true, value: new Date(t).toISOString() };
-    }
-    case 'text[]': {
-      const tags = [...new Set(s.split(/[,;|]/).map((t) => t.trim().slice(0, 60)).filter(Boolean))].slice(0, 50);
-      return { ok: true, value: tags.length > 0 ? tags : null };
-    }
+    case 'boolean':
+      return (s) => {
+        const b = parseCsvBoolean(s);
+        return b === null ? bad(s, 'not yes/no, true/false or 1/0') : ok(b);
+      };
+    case 'date':
+      return (s) => {
+        const d = parseCsvDate(s);
+        return d === null ? bad(s, 'not a date (YYYY-MM-DD or M/D/YYYY)') : ok(d);
+      };
+    case 'timestamptz':
+      return (s) => {
+        const d = parseCsvDate(s);
+        if (d !== null && !/[T ]\d/.test(s)) return ok(`${d}T00:00:00.000Z`);
+        const t = Date.parse(s);
+        return Number.isNaN(t) ? bad(s, 'not a date') : ok(new Date(t).toISOString());
+      };
+    case 'text[]':
+      return (s) => {
+        const tags = [...new Set(s.split(/[,;|]/).map((t) => t.trim().slice(0, 60)).filter(Boolean))].slice(0, 50);
+        return ok(tags.length > 0 ? tags : null);
+      };
   }
 }
 

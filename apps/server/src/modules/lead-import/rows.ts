@@ -1,10 +1,11 @@
-import { coerceCell, type ImportMapping, type LeadFieldName } from '@wholesail/domain';
+import { cellCoercer, type CellResult, type ImportMapping, type LeadFieldName } from '@wholesail/domain';
 
 /** A mapped column: where it is in the record and which field it fills. */
 export interface PlannedColumn {
   index: number;
   header: string;
   field: LeadFieldName;
+  coerce: (raw: string) => CellResult;
 }
 
 /** Lead fields an import fills from other mapped columns when the file has no column of its own for them. */
@@ -27,7 +28,7 @@ export function planImport(headers: string[], mapping: ImportMapping): ImportPla
   const columns: PlannedColumn[] = [];
   headers.forEach((header, index) => {
     const field = mapping[header];
-    if (field) columns.push({ index, header, field });
+    if (field) columns.push({ index, header, field, coerce: cellCoercer(field, header) });
   });
   const mapped = new Set(columns.map((c) => c.field));
   const composes = new Set(COMPOSED.filter((c) => !mapped.has(c.field) && c.from.some((f) => mapped.has(f))).map((c) => c.field));
@@ -58,7 +59,7 @@ export function buildRow(cells: string[], plan: ImportPlan, row: number): BuiltR
   for (const column of plan.columns) {
     const raw = cells[column.index];
     if (raw === undefined || raw === '') continue;
-    const result = coerceCell(column.field, raw, column.header);
+    const result = column.coerce(raw);
     if (result.ok) {
       if (result.value !== null) values[column.field] = result.value;
     } else if (result.drop) {

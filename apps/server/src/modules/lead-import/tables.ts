@@ -32,10 +32,10 @@ export interface LeadImportFilesTable {
   content: string;
 }
 
-export interface ImportTables {
+export type ImportTables = {
   lead_imports: LeadImportsTable;
   lead_import_files: LeadImportFilesTable;
-}
+};
 
 /** The request or job transaction, typed with this module's tables. */
 export const importTx = (tx: Tx) => tx.withTables<ImportTables>();

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { LEAD_FIELD_NAMES, LEAD_FIELDS } from '@wholesail/domain';
+import { LEAD_FIELD_NAMES, LEAD_FIELDS, listLeadsQuery } from '@wholesail/domain';
+import * as repo from './repo';
 import { withTenant } from '../../db/scope';
 import { DB_KINDS, useTestApp, type TestApp } from '../../../test/harness';
 
@@ -60,6 +61,19 @@ describe.each(DB_KINDS)('leads API on %s', (kind) => {
     expect(names(await list('?search=diaz.net'))).toEqual(['Carol Diaz']);
     expect(names(await list('?search=100%25'))).toEqual([]);
     expect(names(await list('?search=deleted'))).toEqual([]);
+  });
+
+  it('gives the same pages whichever plan a search or tag filter takes', async () => {
+    const queries = ['?search=austin', '?search=tx&limit=1&offset=1', '?badges=probate,vacant', '?search=street&status=new', '?search=zzz', '?search=tx&offset=10'];
+    for (const q of queries) {
+      const viaHttp = await list(q);
+      const query = listLeadsQuery.parse(Object.fromEntries(new URLSearchParams(q.slice(1))));
+      for (const budget of [1, 2, 3]) {
+        const direct = await withTenant(t.database.db, a.organizationId, (tx) => repo.listLeads(tx, a.organizationId, query, budget));
+        expect(direct.items.map((l) => l.owner_1_name), `${q} budget ${budget}`).toEqual(names(viaHttp));
+        if (direct.total_exact) expect(direct.total, `${q} budget ${budget}`).toBe(viaHttp.total);
+      }
+    }
   });
 
   it('pages with limit and offset', async () => {

@@ -58,13 +58,13 @@ function applyFilters(q: LeadQuery, organizationId: string, f: Filters): LeadQue
 }
 
 /** How many leads, in list order, a search or tag filter may read before it switches to its index. */
-const SCAN_BUDGET = 5_000;
+const SCAN_BUDGET = 2_500;
 
 /**
  * One page of the list, ordered by motivation_score then created_at (both descending).
  * - No search or tag filter: walk the (organization, motivation, created) index and stop at the page.
  * - A search or tag filter: read the first SCAN_BUDGET leads in list order and test them; a common term
- *   fills the page there. A rarer one (under 1 lead in 100) is read through its GIN index and sorted.
+ *   fills the page there. A rarer one (under 1 lead in 50) is read through its GIN index and sorted.
  * Ids are paged first and rows fetched after, so a deep offset skips index entries, not table rows.
  *
  * The id queries run as wholesail_system with the explicit organization filter: under row-level

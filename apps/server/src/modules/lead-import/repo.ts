@@ -78,7 +78,7 @@ export async function saveProgress(tx: Tx, id: string, p: Progress) {
     .execute();
 }
 
-/** Bulk writes skip the per-row change notifications (migration 0003); `false` turns them back on. */
+/** Bulk writes skip the per-row change notifications (migration 0002); `false` turns them back on. */
 export async function setBulkWrite(tx: Tx, on: boolean) {
   await sql`select set_config('app.bulk_write', ${on ? 'on' : 'off'}, true)`.execute(tx);
 }

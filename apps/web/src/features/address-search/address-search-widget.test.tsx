@@ -219,7 +219,13 @@ describe('landing page search', () => {
     });
     renderApp('/');
     expect(await screen.findByText('Try It Now - Search Any Property')).toBeInTheDocument();
-    await screen.findByLabelText('Property address');
+    // A stand-in holds the place until the visitor reaches for it; focusing it loads the real field.
+    const standIn = await screen.findByLabelText('Property address');
+    expect(standIn).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Look up' })).not.toBeInTheDocument();
+    act(() => standIn.focus());
+    await waitFor(() => expect(screen.getByLabelText('Property address')).not.toHaveAttribute('readonly'));
+    await waitFor(() => expect(screen.getByLabelText('Property address')).toHaveFocus());
     await lookUp();
     expect(await screen.findByText('Property Enriched!')).toBeInTheDocument();
     const signIn = screen.getByRole('link', { name: 'Sign in to add this lead' });

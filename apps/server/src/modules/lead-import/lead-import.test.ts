@@ -6,7 +6,7 @@ import type { OrgContext } from '../../http/context';
 import { JobInterrupted } from '../../jobs/queue';
 import { deriveLeadColumns } from '../leads/derive';
 import { DB_KINDS, ORIGIN, useTestApp, type TestApp } from '../../../test/harness';
-import { createImport, runImport, startImport } from './service';
+import { createImport, requeueStrandedImports, runImport, startImport } from './service';
 
 type Owner = Awaited<ReturnType<TestApp['createOrg']>>;
 
@@ -236,5 +236,18 @@ describe.each(DB_KINDS)('CSV lead import on %s', (kind) => {
     const resumeLeads = (await leadsOf(b)).filter((l) => String(l.property_address).includes('Resume'));
     expect(resumeLeads).toHaveLength(25);
     expect(resumeLeads.find((l) => l.property_address === '103 Resume Road')!.owner_1_name).toBe('Owner 3 again');
+  });
+
+  it('sends an import left queued by a stopped process again at start-up', async () => {
+    const ctx: OrgContext = { user: { id: b.userId, email: b.email, name: 'B' }, organizationId: b.organizationId, role: 'owner' };
+    const preview = await createImport(t.database.db, ctx, { filename: 'stranded.csv', bytes: Buffer.from('Owner Name,Property Address\nStranded Owner,5 Stranded Way\n') });
+    await startImport(t.database.db, ctx, preview.id, preview.proposed_mapping, async () => {});
+    const sent: Array<{ organizationId: string; importId: string }> = [];
+    expect(await requeueStrandedImports(t.database.db, async (job) => void sent.push(job))).toBeGreaterThanOrEqual(1);
+    expect(sent).toContainEqual({ organizationId: b.organizationId, importId: preview.id });
+    await runImport(t.database.db, { organizationId: b.organizationId, importId: preview.id });
+    sent.length = 0;
+    await requeueStrandedImports(t.database.db, async (job) => void sent.push(job));
+    expect(sent.map((j) => j.importId)).not.toContain(preview.id);
   });
 });

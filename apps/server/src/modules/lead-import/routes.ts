@@ -8,7 +8,7 @@ import type { DB } from '../../db/types';
 import type { Guards } from '../../http/context';
 import { badRequest, errorBody } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
-import { createImport, getImport, LEAD_IMPORT_QUEUE, startImport } from './service';
+import { createImport, getImport, LEAD_IMPORT_QUEUE, requeueStrandedImports, startImport } from './service';
 
 const idParams = z.object({ id: z.uuid('id: expected an import id') });
 const uploadQuery = z.object({ filename: z.string().max(255, 'filename must be at most 255 characters').optional() });
@@ -32,6 +32,7 @@ export async function registerLeadImportRoutes(app: FastifyInstance, db: Kysely<
 
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const enqueue = (job: { organizationId: string; importId: string }) => jobs.send(LEAD_IMPORT_QUEUE, job, { key: job.importId });
+    await requeueStrandedImports(db, enqueue);
 
     r.post('/api/leads/import', { bodyLimit: IMPORT_MAX_BYTES, schema: { querystring: uploadQuery } }, async (request, reply) => {
       const ctx = await guards.requireOrganization(request);

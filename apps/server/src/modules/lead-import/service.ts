@@ -8,12 +8,13 @@ import {
   type ImportStatus,
   type LeadFieldName,
 } from '@wholesail/domain';
-import { withTenant, type Tx } from '../../db/scope';
+import { withSystem, withTenant, type Tx } from '../../db/scope';
 import type { DB } from '../../db/types';
 import type { OrgContext } from '../../http/context';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { JobInterrupted } from '../../jobs/queue';
 import { deriveLeadColumns } from '../leads/derive';
+import { importTx } from './tables';
 import { dataRecords, decodeUpload, summariseCsv, type CsvRecord } from './csv';
 import {
   deleteFile,
@@ -364,4 +365,16 @@ async function writeBatch(
   if (b.publish) await setBulkWrite(tx, false);
   await saveProgress(tx, b.importId, next);
   return next;
+}
+
+/**
+ * Imports left 'queued' by a process that stopped between committing the start and sending the job:
+ * send them again at start-up. A run that finds its import already done or taken stops by itself.
+ */
+export async function requeueStrandedImports(db: Kysely<DB>, enqueue: (job: LeadImportJob) => Promise<unknown>): Promise<number> {
+  const stranded = await withSystem(db, (tx) =>
+    importTx(tx).selectFrom('lead_imports').select(['organization_id', 'id']).where('status', '=', 'queued').execute(),
+  );
+  for (const row of stranded) await enqueue({ organizationId: row.organization_id, importId: row.id });
+  return stranded.length;
 }

@@ -3,3 +3,4 @@ export * from './constants';
 export * from './messages';
 export * from './routes';
 export * from './leads';
+export * from './calls';

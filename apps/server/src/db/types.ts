@@ -147,7 +147,83 @@ export interface ConversationsTable {
   created_at: Timestamp;
 }
 
+export interface OrganizationPhoneNumbersTable {
+  organization_id: string;
+  id: Generated<string>;
+  phone_number: string;
+  label: Optional<string>;
+  is_active: Generated<boolean>;
+  is_primary: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface UserPhoneAssignmentsTable {
+  organization_id: string;
+  user_id: string;
+  phone_number: string;
+  is_default: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export type CallStatusColumn = 'initiated' | 'ringing' | 'in-progress' | 'completed' | 'failed' | 'busy' | 'no-answer' | 'canceled';
+
+export interface CallsTable {
+  organization_id: string;
+  id: Generated<string>;
+  lead_id: string;
+  user_id: Optional<string>;
+  from_e164: string;
+  to_e164: string;
+  provider: 'demo' | 'twilio';
+  call_sid: string;
+  connection_sid: Optional<string>;
+  status: ColumnType<CallStatusColumn, CallStatusColumn | undefined, CallStatusColumn>;
+  started_at: Timestamp;
+  answered_at: Optional<Date>;
+  ended_at: Optional<Date>;
+  duration_sec: Optional<number>;
+  disposition: Optional<string>;
+  notes: Optional<string>;
+  completed_at: Optional<Date>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type CallEventKind = 'dial_allowed' | 'dial_refused' | 'status' | 'completed' | 'hours_override_changed';
+
+export interface CallEventsTable {
+  organization_id: string;
+  id: Generated<string>;
+  lead_id: Optional<string>;
+  user_id: Optional<string>;
+  call_id: Optional<string>;
+  kind: CallEventKind;
+  reason: Optional<string>;
+  details: JsonWithDefault<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface AiTasksTable {
+  organization_id: string;
+  id: Generated<string>;
+  lead_id: string;
+  call_id: Optional<string>;
+  task_type: ColumnType<'follow_up', 'follow_up' | undefined, 'follow_up'>;
+  proposed_time: Optional<Date>;
+  status: ColumnType<'pending' | 'done', 'pending' | 'done' | undefined, 'pending' | 'done'>;
+  suggested_message: Optional<string>;
+  reason: Optional<string>;
+  created_by: Optional<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
+  organization_phone_numbers: OrganizationPhoneNumbersTable;
+  user_phone_assignments: UserPhoneAssignmentsTable;
+  calls: CallsTable;
+  call_events: CallEventsTable;
+  ai_tasks: AiTasksTable;
   leads: LeadsTable;
   buyers: BuyersTable;
   conversations: ConversationsTable;

@@ -27,13 +27,13 @@ const LeadDetailPage = lazy(() => import('@/features/leads/lead-detail-page').th
 const Top10Page = lazy(() => import('@/features/top10/top10-page').then((m) => ({ default: m.Top10Page })));
 const BuyersPage = lazy(() => import('@/features/buyers/buyers-page').then((m) => ({ default: m.BuyersPage })));
 const BuyerDetailPage = lazy(() => import('@/features/buyers/buyer-detail-page').then((m) => ({ default: m.BuyerDetailPage })));
+const VoiceDialerSettingsPage = lazy(() => import('@/features/voice-dialer/voice-dialer-settings-page').then((m) => ({ default: m.VoiceDialerSettingsPage })));
 
 /** Protected pages that a later release fills, by path. */
 const PLACEHOLDER_ROUTES: readonly [path: string, page: PlaceholderPageKey][] = [
   ['/onboarding', 'onboarding'],
   ['/growth', 'growth'],
   ['/revenue', 'revenue'],
-  ['/settings/voice-dialer', 'voiceDialer'],
   ['/orchestrator', 'orchestrator'],
   ['/orchestrator/diagnostics', 'orchestratorDiagnostics'],
   ['/billing', 'billing'],
@@ -85,6 +85,7 @@ export function buildRoutes(): RouteObject[] {
                 { path: '/buyers', element: <BuyersPage /> },
                 { path: '/buyers/:id', element: <BuyerDetailPage /> },
                 { path: '/settings', element: <SettingsPage /> },
+                { path: '/settings/voice-dialer', element: <VoiceDialerSettingsPage /> },
                 ...PLACEHOLDER_ROUTES.map(([path, page]) => ({ path, element: <PlaceholderPage page={page} /> })),
               ],
             },

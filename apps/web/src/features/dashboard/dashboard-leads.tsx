@@ -8,6 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { LeadDetailsDialog } from '@/features/leads/lead-details-dialog';
 import { leadAddress, MISSING } from '@/features/leads/lead-format';
 import { useTopLeads } from '@/features/leads/leads-api';
+import { FollowUpItem } from '@/features/tasks/follow-up-item';
+import { sortTasks, usePendingTasks } from '@/features/tasks/tasks-api';
 import { ScoreBadge } from '@/features/top10/score-breakdown';
 
 const count = new Intl.NumberFormat('en-US');
@@ -107,8 +109,9 @@ export function TopLeadsCard() {
   );
 }
 
-/** Follow-up tasks arrive with the dialer release; until then the card says so plainly. */
+/** Pending follow-up tasks: overdue (in red) and due today first, each with its lead, time, message and Mark done. */
 export function FollowUpsCard() {
+  const tasks = usePendingTasks();
   return (
     <Card>
       <CardHeader>
@@ -118,7 +121,28 @@ export function FollowUpsCard() {
         <CardTitle className="mt-2">Follow-ups due</CardTitle>
       </CardHeader>
       <CardContent>
-        <p className="text-sm text-muted-foreground">{FOLLOW_UPS_EMPTY}</p>
+        {tasks.isPending ? (
+          <div className="grid gap-2">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="h-9 w-full" />
+            ))}
+          </div>
+        ) : tasks.isError ? (
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <span className="text-destructive">{tasks.error.message}</span>
+            <Button variant="outline" size="sm" onClick={() => void tasks.refetch()}>
+              Retry
+            </Button>
+          </div>
+        ) : tasks.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{FOLLOW_UPS_EMPTY}</p>
+        ) : (
+          <ul className="max-h-[28rem] overflow-y-auto" aria-label="Follow-ups">
+            {sortTasks(tasks.data).map((task) => (
+              <FollowUpItem key={task.id} task={task} />
+            ))}
+          </ul>
+        )}
       </CardContent>
     </Card>
   );

@@ -8,6 +8,7 @@ import { EmptyText, field, FieldSection, NOT_AVAILABLE, Section, type FieldItem 
 import { MotivationIndicator } from './motivation-indicator';
 import { StreetViewEmbed, useStreetView } from './street-view';
 import { TagList } from './tag-list';
+import { LeadFollowUps } from '@/features/tasks/lead-follow-ups';
 
 export const LEAD_TABS = [
   { value: 'overview', label: 'Overview' },
@@ -50,6 +51,7 @@ export function OverviewTab({ lead }: { lead: Lead }) {
   return (
     <div className="grid gap-4">
       <FieldSection title="Contact info" items={contact} />
+      <LeadFollowUps leadId={lead.id} />
       <Section title="Key metrics">
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Metric label="Motivation score">

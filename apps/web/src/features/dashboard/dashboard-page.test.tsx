@@ -17,7 +17,7 @@ const top = {
 
 describe('dashboard', () => {
   it('shows the lead statistics, the top leads and the follow-ups card', async () => {
-    mockLeadsApi({ 'GET /api/leads/stats': { body: stats }, 'GET /api/leads/top': { body: { items: [top] } } });
+    mockLeadsApi({ 'GET /api/leads/stats': { body: stats }, 'GET /api/leads/top': { body: { items: [top] } }, 'GET /api/tasks': { body: { items: [] } } });
     renderApp('/dashboard');
     const cards = await screen.findByRole('region', { name: 'Lead statistics' });
     expect(within(cards).getByText('Total leads').nextSibling).toHaveTextContent('1,234');
@@ -29,7 +29,7 @@ describe('dashboard', () => {
     expect(await screen.findByText('Ana Owner')).toBeInTheDocument();
     expect(screen.getByLabelText('Composite score 98')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /View all/ })).toHaveAttribute('href', '/top10');
-    expect(screen.getByText('No follow-ups due. Calls you log with a follow-up date will show up here.')).toBeInTheDocument();
+    expect(await screen.findByText('No follow-ups due. Calls you log with a follow-up date will show up here.')).toBeInTheDocument();
     expect(screen.getByText(/Ana/, { selector: 'h1' })).toBeInTheDocument();
     expect(screen.queryByText('Recent activity')).not.toBeInTheDocument();
   });

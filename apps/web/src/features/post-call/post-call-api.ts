@@ -1,0 +1,56 @@
+/** POST /api/calls/:id/complete and the outcome list (platform.md §2–§5, docs/api-calls.md). */
+import { apiRequest } from '@/lib/api';
+import type { Task } from '@/features/tasks/tasks-api';
+
+export const CALL_OUTCOMES = [
+  { value: 'interested', label: 'Interested' },
+  { value: 'maybe', label: 'Maybe' },
+  { value: 'not_interested', label: 'Not interested' },
+  { value: 'callback_requested', label: 'Callback requested' },
+  { value: 'appointment_scheduled', label: 'Appointment scheduled' },
+  { value: 'offer_made', label: 'Offer made' },
+  { value: 'no_answer', label: 'No answer' },
+  { value: 'wrong_number', label: 'Wrong number' },
+] as const;
+
+export type CallOutcome = (typeof CALL_OUTCOMES)[number]['value'];
+
+/** "Follow-up Date is shown only for outcomes callback_requested, maybe and interested" (platform.md §5). */
+export const FOLLOW_UP_OUTCOMES: readonly CallOutcome[] = ['callback_requested', 'maybe', 'interested'];
+
+export function outcomeLabel(outcome: CallOutcome): string {
+  return CALL_OUTCOMES.find((item) => item.value === outcome)?.label ?? outcome;
+}
+
+export const POST_CALL_TOASTS = {
+  statusRequired: 'Status required',
+  statusRequiredDescription: 'Please select a call outcome before continuing',
+  error: 'Error',
+  leadIdMissing: 'Lead ID is missing',
+  organizationMissing: 'Organization context is missing',
+  updateFailed: 'Update failed',
+  updateFailedFallback: 'Failed to update lead',
+  completed: 'Call completed',
+  completedDescription: (outcome: string) => `Lead updated with ${outcome} status`,
+} as const;
+
+export type CompleteCallBody = { outcome: CallOutcome; followUpAt?: string; notes?: string; dnc?: boolean; durationMs: number };
+
+/** The server's answer: the completed call, the updated lead and the follow-up task (or null). */
+export type CompleteCallResult = { call: Record<string, unknown>; lead: Record<string, unknown>; task: Task | null };
+
+export function completeCall(callId: string, body: CompleteCallBody): Promise<CompleteCallResult> {
+  return apiRequest<CompleteCallResult>(`/api/calls/${encodeURIComponent(callId)}/complete`, { method: 'POST', body });
+}
+
+/** "m:ss" for a duration in milliseconds. */
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** The value of a datetime-local input for a moment, in local time ("2025-03-04T09:05"). */
+export function toDateTimeLocal(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -1,0 +1,157 @@
+import type { Me } from '@wholesail/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { fieldClassName, Input, NativeSelect } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ME_QUERY_KEY } from '@/features/organization/organization-api';
+import { leadKeys } from '@/features/leads/leads-api';
+import { taskKeys } from '@/features/tasks/tasks-api';
+import { ApiError } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import {
+  CALL_OUTCOMES, completeCall, FOLLOW_UP_OUTCOMES, formatDuration, outcomeLabel, POST_CALL_TOASTS, toDateTimeLocal,
+  type CallOutcome, type CompleteCallBody, type CompleteCallResult,
+} from './post-call-api';
+
+export type PostCallLead = { id: string; name: string; address: string | null; property_address_full?: string | null };
+
+export type PostCallModalProps = {
+  open: boolean;
+  callId: string;
+  lead: PostCallLead;
+  durationMs: number;
+  callNotes: string;
+  onCompleted: (result: CompleteCallResult) => void;
+  onClose: () => void;
+};
+
+/** The message the server sent, or null when the error carries only a generic client-made text. */
+function serverMessage(error: Error): string | null {
+  if (!(error instanceof ApiError) || error.status === 0) return null;
+  const generic = error.code.startsWith('HTTP_') && (error.message.startsWith('Request failed (') || error.message === 'The server had a problem. Please try again.');
+  return generic || !error.message ? null : error.message;
+}
+
+/** The Post-Call Actions modal of platform.md §2: record the outcome, a follow-up, notes and DNC. */
+export function PostCallModal({ open, onClose, ...props }: PostCallModalProps) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="max-w-2xl">{open && <PostCallForm onClose={onClose} {...props} />}</DialogContent>
+    </Dialog>
+  );
+}
+
+function PostCallForm({ callId, lead, durationMs, callNotes, onCompleted, onClose }: Omit<PostCallModalProps, 'open'>) {
+  const id = useId();
+  const client = useQueryClient();
+  const [outcome, setOutcome] = useState<CallOutcome | ''>('');
+  const [followUp, setFollowUp] = useState('');
+  const [notes, setNotes] = useState('');
+  const [dnc, setDnc] = useState(false);
+  const showFollowUp = outcome !== '' && FOLLOW_UP_OUTCOMES.includes(outcome);
+  const address = lead.address || lead.property_address_full || 'Unknown';
+
+  const complete = useMutation({
+    mutationFn: (body: CompleteCallBody) => completeCall(callId, body),
+    onSuccess: (result, body) => {
+      toast.success(POST_CALL_TOASTS.completed, { description: POST_CALL_TOASTS.completedDescription(outcomeLabel(body.outcome)) });
+      void client.invalidateQueries({ queryKey: leadKeys.all });
+      void client.invalidateQueries({ queryKey: taskKeys.all });
+      void client.invalidateQueries({ queryKey: ['calls'] });
+      onCompleted(result);
+    },
+    onError: (error) => toast.error(POST_CALL_TOASTS.updateFailed, { description: serverMessage(error) ?? POST_CALL_TOASTS.updateFailedFallback }),
+  });
+
+  const submit = () => {
+    if (outcome === '') {
+      toast.error(POST_CALL_TOASTS.statusRequired, { description: POST_CALL_TOASTS.statusRequiredDescription });
+      return;
+    }
+    if (!lead.id) {
+      toast.error(POST_CALL_TOASTS.error, { description: POST_CALL_TOASTS.leadIdMissing });
+      return;
+    }
+    const me = client.getQueryData<Me>(ME_QUERY_KEY);
+    if (me && !me.organization) {
+      toast.error(POST_CALL_TOASTS.error, { description: POST_CALL_TOASTS.organizationMissing });
+      return;
+    }
+    const body: CompleteCallBody = { outcome, notes: notes.trim(), dnc, durationMs };
+    if (showFollowUp && followUp) {
+      const date = new Date(followUp);
+      if (!Number.isNaN(date.getTime())) body.followUpAt = date.toISOString();
+    }
+    complete.mutate(body);
+  };
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Post-Call Actions</DialogTitle>
+        <DialogDescription>Record how the call with {lead.name || 'this lead'} went.</DialogDescription>
+      </DialogHeader>
+      <section aria-label="Call summary" className="grid gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
+        <div className="flex justify-between gap-4">
+          <span className="text-muted-foreground">Property</span>
+          <span className="text-right font-medium">{address}</span>
+        </div>
+        <div className="flex justify-between gap-4">
+          <span className="text-muted-foreground">Duration</span>
+          <span className="font-medium tabular-nums">{formatDuration(durationMs)}</span>
+        </div>
+        {callNotes.trim() && (
+          <div className="grid gap-1">
+            <span className="text-muted-foreground">Call notes</span>
+            <p className="whitespace-pre-wrap">{callNotes}</p>
+          </div>
+        )}
+      </section>
+      <div className="grid gap-4">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-outcome`} className="after:ml-0.5 after:text-destructive after:content-['*']">
+            Call Outcome
+          </Label>
+          <NativeSelect id={`${id}-outcome`} aria-required value={outcome} onChange={(event) => setOutcome(event.target.value as CallOutcome | '')}>
+            <option value="">Select an outcome</option>
+            {CALL_OUTCOMES.map((item) => (
+              <option key={item.value} value={item.value}>
+                {item.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        {showFollowUp && (
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-follow-up`}>Follow-up Date</Label>
+            <Input id={`${id}-follow-up`} type="datetime-local" min={toDateTimeLocal(new Date())} value={followUp} onChange={(event) => setFollowUp(event.target.value)} />
+          </div>
+        )}
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-notes`}>Additional Notes</Label>
+          <textarea
+            id={`${id}-notes`}
+            className={cn(fieldClassName, 'h-auto min-h-[100px] py-2')}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+          />
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-primary" checked={dnc} onChange={(event) => setDnc(event.target.checked)} />
+          Mark as Do Not Call (DNC)
+        </label>
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose}>
+          Skip for Now
+        </Button>
+        <Button onClick={submit} disabled={complete.isPending}>
+          {complete.isPending ? 'Processing...' : 'Complete Call'}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

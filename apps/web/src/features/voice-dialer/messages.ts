@@ -1,0 +1,15 @@
+/** Texts of the phone-number settings (dialer.md §8 "Phone numbers and organization", word for word). */
+export const PHONE_TOASTS = {
+  loadError: 'Error loading phone numbers',
+  loadErrorDescription: 'Could not load organization phone numbers. Please check your connection and try again.',
+  assignFailed: 'Failed to assign phone number',
+  assigned: 'Phone number assigned successfully',
+} as const;
+
+export const NO_PHONE_NUMBERS = {
+  title: 'No phone numbers configured for your organization',
+  description: 'Configure phone numbers in Voice & Dialer Settings to start making calls',
+} as const;
+
+export const CALLING_HOURS_LABEL = "Enforce calling hours (8:00 AM–9:00 PM in the lead's local time; Florida until 8:00 PM)";
+export const NOT_AVAILABLE_YET = 'Not available yet';

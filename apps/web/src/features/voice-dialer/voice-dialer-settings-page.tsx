@@ -1,0 +1,36 @@
+import { Skeleton } from '@/components/ui/skeleton';
+import { CreateOrganizationCard } from '@/features/organization/create-organization-card';
+import { canManageOrganization, useMe } from '@/features/organization/organization-api';
+import { useNoOrganizationNotice } from '@/features/organization/use-no-organization-notice';
+import { AddNumberForm } from './add-number-form';
+import { CallingHoursSection } from './calling-hours-section';
+import { DefaultCallerIdSection } from './default-caller-id';
+import { PhoneNumbersSection } from './phone-numbers-section';
+
+/** /settings/voice-dialer: the organization's numbers, the user's default caller ID and calling hours. */
+export function VoiceDialerSettingsPage() {
+  const me = useMe();
+  const organization = me.data?.organization ?? null;
+  useNoOrganizationNotice(me.data !== undefined && organization === null);
+  const canManage = canManageOrganization(me.data?.role ?? null);
+
+  return (
+    <div className="grid gap-6">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight">Voice &amp; Dialer Settings</h1>
+        <p className="mt-1 text-sm text-muted-foreground">Your organization’s phone numbers, your default caller ID and calling hours.</p>
+      </header>
+      {me.isPending && <Skeleton className="h-40" />}
+      {me.isError && <p className="text-sm text-destructive">{me.error.message}</p>}
+      {me.data && !organization && <CreateOrganizationCard />}
+      {me.data && organization && (
+        <>
+          <PhoneNumbersSection canManage={canManage} />
+          {canManage && <AddNumberForm />}
+          <DefaultCallerIdSection />
+          {canManage && <CallingHoursSection />}
+        </>
+      )}
+    </div>
+  );
+}

@@ -29,6 +29,10 @@ import { registerOrganizationRoutes } from './modules/organizations/routes';
 import { RealtimeHub } from './modules/realtime/hub';
 import { registerRealtimeRoutes } from './modules/realtime/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
+import { CallsModule } from './modules/calls/service';
+import { registerCallRoutes } from './modules/calls/routes';
+import { registerPhoneNumberRoutes } from './modules/phone-numbers/routes';
+import { registerTaskRoutes } from './modules/tasks/routes';
 import { createMailProvider, type MailProvider } from './providers/mail';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -40,6 +44,7 @@ export interface AppServices {
   mail: MailProvider;
   realtime: RealtimeHub;
   jobs: JobQueue;
+  calls: CallsModule;
 }
 
 declare module 'fastify' {
@@ -77,7 +82,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const realtime = new RealtimeHub(app.log);
   await realtime.start(database);
   const jobs = await startJobs(database, app.log, { connectionString: config.DATABASE_URL });
-  app.decorate('services', { config, database, auth, mail, realtime, jobs });
+  const calls = new CallsModule({ db: database.db, log: app.log, ringMs: config.DEMO_RING_MS });
+  app.decorate('services', { config, database, auth, mail, realtime, jobs, calls });
+  app.addHook('onClose', () => calls.stop());
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => realtime.stop());
 
@@ -102,6 +109,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerInvitationRoutes(app, { db: database.db, auth, mail, publicUrl: config.publicUrl }, guards);
   registerLeadRoutes(app, database.db, guards);
   registerBuyerRoutes(app, database.db, guards);
+  registerPhoneNumberRoutes(app, database.db, guards);
+  registerCallRoutes(app, calls, guards);
+  registerTaskRoutes(app, database.db, guards);
   registerEnrichmentRoutes(app, createEnrichmentProvider(config.BATCHDATA_API_KEY));
   registerMapsRoutes(app, config.GOOGLE_MAPS_API_KEY);
   registerRealtimeRoutes(app, realtime, guards, config.allowedOrigins);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from './db/types';
 import { provisionOrganization } from './modules/organizations/provision';
 import { seedDemoLeads } from './seed-leads';
+import { seedDemoPhoneNumbers } from './seed-phone-numbers';
 
 export const DEMO_ORGANIZATION = 'Demo Realty';
 
@@ -11,5 +12,6 @@ export async function seedDemo(db: Kysely<DB>, email: string, password: string):
   if (existing) return 'existing';
   const { organizationId, userId } = await provisionOrganization(db, { name: DEMO_ORGANIZATION, email, password, ownerName: 'Demo User' });
   await seedDemoLeads(db, organizationId, userId);
+  await seedDemoPhoneNumbers(db, organizationId, userId);
   return 'created';
 }

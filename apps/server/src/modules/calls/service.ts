@@ -1,0 +1,307 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  CALL_MESSAGES, LIVE_CALL_STATUSES, callingWindow, displayName, formatLocalStamp, leadCallingLocation,
+  outcomeAllowsFollowUp, timeZoneFor, toE164ForCall, type CallingWindow, type CompleteCallBody, type StartCallBody,
+} from '@wholesail/domain';
+import { withTenant, type Tx } from '../../db/scope';
+import type { DB } from '../../db/types';
+import type { OrgContext } from '../../http/context';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { DemoLine, type ProviderCall, type ProviderCallStatus, type VoiceProvider } from '../../providers/voice';
+import { logActivity } from '../organizations/repo';
+import * as leads from '../leads/repo';
+import { findSettings, upsertSettings } from '../settings/repo';
+import * as repo from './repo';
+
+export const GATE_MESSAGES = {
+  leadNotFound: 'Lead not found',
+  dnc: 'This lead is on the Do Not Call list',
+  noPhone: 'This lead has no valid phone number',
+  invalidTo: 'The number to call is not a valid phone number',
+  toNotLead: "The number to call is not one of this lead's phone numbers",
+  invalidFrom: 'The caller ID is not a valid phone number',
+  liveCall: 'Another agent is on a call with this lead',
+} as const;
+
+const fromNotOrg = (n: string) => `The caller ID ${n} is not an active number of your organization`;
+
+const LEAD_PHONE_FIELDS = ['phone', 'phone_number', 'contact_1_phone1', 'contact_1_phone2', 'contact_1_phone3'] as const;
+
+type LeadRow = Record<string, unknown> & { id: string };
+
+const findLead = async (tx: Tx, organizationId: string, id: string, lock: boolean) =>
+  (await leads.findLead(tx, organizationId, id, lock)) as LeadRow | undefined;
+type Refusal = { error: AppError; details: Record<string, unknown> };
+type GateResult = { ok: true; lead: LeadRow; from: string | null; to: string | null; window: CallingWindow; enforceHours: boolean } | ({ ok: false; window?: CallingWindow } & Refusal);
+
+function leadPhones(lead: LeadRow): string[] {
+  return [...new Set(LEAD_PHONE_FIELDS.map((f) => toE164ForCall(typeof lead[f] === 'string' ? (lead[f] as string) : null)).filter((v): v is string => v !== null))];
+}
+
+function leadWindow(lead: LeadRow, now: Date): CallingWindow {
+  const loc = leadCallingLocation(lead);
+  return callingWindow(loc.state, loc.zip, now);
+}
+
+function leadTimeZone(lead: LeadRow): string {
+  const loc = leadCallingLocation(lead);
+  return timeZoneFor(loc.state, loc.zip) ?? 'UTC';
+}
+
+async function enforceHoursSetting(tx: Tx, organizationId: string): Promise<boolean> {
+  const calling = (await findSettings(tx, organizationId))?.calling as { enforceHours?: unknown } | undefined;
+  return calling?.enforceHours !== false;
+}
+
+const mmss = (sec: number) => `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, '0')}`;
+
+export interface CallsModuleOptions {
+  db: Kysely<DB>;
+  log: FastifyBaseLogger;
+  /** The demo line's ring time. */
+  ringMs: number;
+}
+
+/**
+ * Calls: the compliance gate before every dial, the call record and its progress, hang-up and post-call
+ * completion. `clock` is the time the calling window is judged at (tests set it).
+ */
+export class CallsModule {
+  readonly db: Kysely<DB>;
+  readonly voice: VoiceProvider;
+  clock: () => Date = () => new Date();
+  private readonly log: FastifyBaseLogger;
+
+  constructor(options: CallsModuleOptions) {
+    this.db = options.db;
+    this.log = options.log;
+    this.voice = new DemoLine({
+      ringMs: options.ringMs,
+      onStatus: (call, status, at) => this.applyProviderStatus(call, status, at),
+      onError: (error) => this.log.error({ err: error }, 'demo line status update failed'),
+    });
+  }
+
+  stop(): Promise<void> {
+    return this.voice.stop();
+  }
+
+  /** The gate's checks, in order; `from`/`to` are skipped when not given (the pre-dial check). */
+  private async evaluate(tx: Tx, ctx: OrgContext, leadId: string, nums: { from?: string; to?: string }, lock: boolean): Promise<GateResult> {
+    const lead = await findLead(tx, ctx.organizationId, leadId, lock);
+    if (!lead) return { ok: false, error: notFound(GATE_MESSAGES.leadNotFound), details: { code: 'LEAD_NOT_FOUND' } };
+    const refuse = (error: AppError, window?: CallingWindow, extra: Record<string, unknown> = {}): GateResult => ({ ok: false, error, window, details: { code: error.code, ...extra } });
+    if (lead.dnc_status === true) return refuse(conflict(GATE_MESSAGES.dnc, 'DNC_LISTED'));
+
+    let to: string | null = null;
+    if (nums.to !== undefined) {
+      to = toE164ForCall(nums.to);
+      if (!to) return refuse(badRequest(GATE_MESSAGES.invalidTo, 'INVALID_TO_NUMBER'));
+      if (!leadPhones(lead).includes(to)) return refuse(badRequest(GATE_MESSAGES.toNotLead, 'TO_NOT_LEAD_NUMBER'));
+    } else if (leadPhones(lead).length === 0) {
+      return refuse(badRequest(GATE_MESSAGES.noPhone, 'NO_PHONE'));
+    }
+
+    let from: string | null = null;
+    if (nums.from !== undefined) {
+      from = toE164ForCall(nums.from);
+      if (!from) return refuse(badRequest(GATE_MESSAGES.invalidFrom, 'INVALID_FROM_NUMBER'));
+      if (!(await repo.isActiveOrgNumber(tx, ctx.organizationId, from))) return refuse(badRequest(fromNotOrg(from), 'FROM_NOT_ORG_NUMBER'));
+    }
+
+    const window = leadWindow(lead, this.clock());
+    const enforceHours = await enforceHoursSetting(tx, ctx.organizationId);
+    if (enforceHours && !window.allowed) {
+      return refuse(conflict(window.message!, 'OUTSIDE_CALLING_HOURS'), window, { local_time: window.localTime, time_zone: window.timeZone, opens_at: window.opensAt });
+    }
+    if (await repo.findLiveCallOnLead(tx, ctx.organizationId, lead.id)) return refuse(conflict(GATE_MESSAGES.liveCall, 'LEAD_ON_CALL'), window);
+    return { ok: true, lead, from, to, window, enforceHours };
+  }
+
+  /** GET /api/calls/check: the gate's answer without dialling (nothing is recorded). */
+  check(ctx: OrgContext, leadId: string) {
+    return withTenant(this.db, ctx.organizationId, async (tx) => {
+      const r = await this.evaluate(tx, ctx, leadId, {}, false);
+      if (!r.ok && r.error.status === 404) throw r.error;
+      const window = r.window;
+      return {
+        allowed: r.ok,
+        ...(r.ok ? {} : { reason: r.error.message, code: r.error.code }),
+        ...(window ? { local_time: window.localTime, time_zone: window.timeZone, zone: window.zone, opens_at: window.opensAt, closes_at: window.closesAt } : {}),
+      };
+    });
+  }
+
+  /** POST /api/calls: the compliance gate, then the call. Every attempt leaves a call_events row. */
+  async start(ctx: OrgContext, body: StartCallBody): Promise<{ call_id: string; call_sid: string }> {
+    const attempt = { from_e164: body.from_e164, to_e164: body.to_e164 };
+    const result = await withTenant(this.db, ctx.organizationId, async (tx) => {
+      const gate = await this.evaluate(tx, ctx, body.lead_id, { from: body.from_e164, to: body.to_e164 }, true);
+      if (!gate.ok) return gate;
+      const call = await repo.insertCall(tx, {
+        organization_id: ctx.organizationId,
+        lead_id: gate.lead.id,
+        user_id: ctx.user.id,
+        from_e164: gate.from!,
+        to_e164: gate.to!,
+        provider: this.voice.kind,
+        call_sid: this.voice.newCallSid(),
+        connection_sid: body.connection_sid ?? null,
+      });
+      await repo.insertEvent(tx, {
+        organizationId: ctx.organizationId, leadId: gate.lead.id, userId: ctx.user.id, callId: call.id, kind: 'dial_allowed',
+        reason: gate.enforceHours ? 'All checks passed' : 'All checks passed (calling hours not enforced)',
+        details: { ...attempt, call_sid: call.call_sid, local_time: gate.window.localTime, time_zone: gate.window.timeZone, enforce_hours: gate.enforceHours },
+      });
+      return { ok: true as const, call };
+    });
+    if (!result.ok) {
+      // The refusal is recorded in its own transaction: the gate's transaction wrote nothing.
+      await withTenant(this.db, ctx.organizationId, (tx) =>
+        repo.insertEvent(tx, { organizationId: ctx.organizationId, leadId: body.lead_id, userId: ctx.user.id, kind: 'dial_refused', reason: result.error.message, details: { ...attempt, ...result.details } }),
+      );
+      throw result.error;
+    }
+    const { call } = result;
+    await this.voice.startCall({ id: call.id, organizationId: ctx.organizationId, callSid: call.call_sid, from: call.from_e164, to: call.to_e164 });
+    return { call_id: call.id, call_sid: call.call_sid };
+  }
+
+  /** Progress reported by the voice provider; a step that no longer applies (call already ended) is ignored. */
+  async applyProviderStatus(call: ProviderCall, status: ProviderCallStatus, at: Date): Promise<void> {
+    await withTenant(this.db, call.organizationId, async (tx) => {
+      const from = status === 'ringing' ? (['initiated'] as const) : LIVE_CALL_STATUSES;
+      const values: Record<string, unknown> = { status };
+      if (status === 'in-progress') values.answered_at = at;
+      if (!LIVE_CALL_STATUSES.includes(status)) values.ended_at = at;
+      const updated = await repo.updateCall(tx, call.organizationId, call.id, values, from);
+      if (!updated) return;
+      await repo.insertEvent(tx, {
+        organizationId: call.organizationId, leadId: updated.lead_id, userId: updated.user_id, callId: call.id, kind: 'status',
+        reason: status, details: { status, call_sid: call.callSid, provider: this.voice.kind },
+      });
+    });
+  }
+
+  get(ctx: OrgContext, id: string) {
+    return withTenant(this.db, ctx.organizationId, async (tx) => {
+      const row = await repo.findCall(tx, ctx.organizationId, id);
+      if (!row) throw notFound('Call not found');
+      return repo.toCall(row);
+    });
+  }
+
+  /** Ends a live call: completed when it was answered, canceled when it was still ringing. */
+  private async endLive(tx: Tx, ctx: OrgContext, row: NonNullable<Awaited<ReturnType<typeof repo.findCall>>>, at: Date) {
+    if (!LIVE_CALL_STATUSES.includes(row.status)) return row;
+    const answered = row.answered_at ? new Date(row.answered_at) : null;
+    const status = answered ? 'completed' : 'canceled';
+    const duration = answered ? Math.max(0, Math.round((at.getTime() - answered.getTime()) / 1000)) : 0;
+    const updated = await repo.updateCall(tx, ctx.organizationId, row.id, { status, ended_at: at, duration_sec: duration });
+    await repo.insertEvent(tx, {
+      organizationId: ctx.organizationId, leadId: row.lead_id, userId: ctx.user.id, callId: row.id, kind: 'status',
+      reason: status, details: { status, call_sid: row.call_sid, hung_up_by: ctx.user.id },
+    });
+    return updated!;
+  }
+
+  async hangup(ctx: OrgContext, id: string) {
+    const call = await withTenant(this.db, ctx.organizationId, async (tx) => {
+      const row = await repo.findCall(tx, ctx.organizationId, id, true);
+      if (!row) throw notFound('Call not found');
+      return repo.toCall(await this.endLive(tx, ctx, row, new Date()));
+    });
+    await this.voice.hangup(id);
+    return call;
+  }
+
+  /** Post-call actions: the call, the lead and the follow-up task in ONE transaction. */
+  async complete(ctx: OrgContext, id: string, body: CompleteCallBody) {
+    const now = new Date();
+    const followUpAt = body.followUpAt ? new Date(body.followUpAt) : null;
+    if (followUpAt && !outcomeAllowsFollowUp(body.outcome)) throw badRequest(CALL_MESSAGES.followUpNotAllowed, 'FOLLOW_UP_NOT_ALLOWED');
+    // A minute of grace for the browser's clock and the time the form took to submit.
+    if (followUpAt && followUpAt.getTime() < now.getTime() - 60_000) throw badRequest(CALL_MESSAGES.followUpInPast, 'FOLLOW_UP_IN_PAST');
+    const notes = body.notes ? body.notes : null;
+
+    const result = await withTenant(this.db, ctx.organizationId, async (tx) => {
+      const row = await repo.findCall(tx, ctx.organizationId, id, true);
+      if (!row) throw notFound('Call not found');
+      if (row.completed_at) throw conflict('This call has already been completed', 'ALREADY_COMPLETED');
+      const lead = await findLead(tx, ctx.organizationId, row.lead_id, true);
+      if (!lead) throw notFound(GATE_MESSAGES.leadNotFound);
+
+      const ended = await this.endLive(tx, ctx, row, now);
+      const call = await repo.updateCall(tx, ctx.organizationId, id, { disposition: body.outcome, notes, completed_at: now });
+
+      const durationSec = body.durationMs !== undefined ? Math.round(body.durationMs / 1000) : (ended.duration_sec ?? 0);
+      const stamp = formatLocalStamp(now, leadTimeZone(lead));
+      const line = `[${stamp}] Call: ${body.outcome}${notes ? ` — ${notes}` : ''}`;
+      const existing = typeof lead.notes === 'string' && lead.notes.trim() ? lead.notes : null;
+      // score_base does not depend on any field written here (contact recency is applied at read time), so it is not recomputed.
+      const leadRow = await leads.updateLead(tx, ctx.organizationId, lead.id, {
+        last_call_at: new Date(row.started_at),
+        last_call_disposition: body.outcome,
+        last_call_duration_sec: durationSec,
+        last_contacted_at: now,
+        notes: existing ? `${existing}\n${line}` : line,
+        last_call_summary: `${body.outcome} (${mmss(durationSec)})${notes ? `: ${notes}` : ''}`,
+        ...(body.dnc ? { dnc_status: true } : {}),
+      });
+
+      let task = null;
+      if (followUpAt) {
+        const name = displayName(lead as Parameters<typeof displayName>[0]);
+        const address = (lead.property_address_full ?? lead.property_address ?? lead.address) as string | null;
+        const who = name === 'Unknown Lead' ? 'there' : name.split(/\s+/)[0];
+        const inserted = await repo.insertTask(tx, {
+          organization_id: ctx.organizationId,
+          lead_id: lead.id,
+          call_id: id,
+          proposed_time: followUpAt,
+          suggested_message: `Hi ${who}, following up on our call${address ? ` about ${address}` : ''}. Is now still a good time to talk?`,
+          reason: `${body.outcome}${notes ? `: ${notes}` : ''}`,
+          created_by: ctx.user.id,
+        });
+        task = {
+          ...inserted,
+          lead_name: name,
+          proposed_time: inserted.proposed_time ? new Date(inserted.proposed_time).toISOString() : null,
+          created_at: new Date(inserted.created_at).toISOString(),
+        };
+      }
+      await repo.insertEvent(tx, {
+        organizationId: ctx.organizationId, leadId: lead.id, userId: ctx.user.id, callId: id, kind: 'completed',
+        reason: body.outcome, details: { outcome: body.outcome, dnc: Boolean(body.dnc), follow_up_at: followUpAt?.toISOString() ?? null },
+      });
+      if (body.dnc) {
+        await logActivity(tx, { organizationId: ctx.organizationId, actorId: ctx.user.id, action: 'lead.dnc_marked', entityType: 'lead', entityId: lead.id });
+      }
+      return { call: repo.toCall(call!), lead: leads.toLead(leadRow!), task };
+    });
+    await this.voice.hangup(id);
+    return result;
+  }
+
+  getSettings(ctx: OrgContext) {
+    return withTenant(this.db, ctx.organizationId, async (tx) => ({ enforceHours: await enforceHoursSetting(tx, ctx.organizationId) }));
+  }
+
+  /** The admin override of the calling-hours check; every change is recorded in call_events and the activity log. */
+  setSettings(ctx: OrgContext, enforceHours: boolean) {
+    return withTenant(this.db, ctx.organizationId, async (tx) => {
+      const stored = (await findSettings(tx, ctx.organizationId)) ?? {};
+      const previous = (stored.calling as { enforceHours?: unknown } | undefined)?.enforceHours !== false;
+      await upsertSettings(tx, ctx.organizationId, { ...stored, calling: { ...(stored.calling as object | undefined), enforceHours } });
+      if (previous !== enforceHours) {
+        await repo.insertEvent(tx, {
+          organizationId: ctx.organizationId, leadId: null, userId: ctx.user.id, kind: 'hours_override_changed',
+          reason: enforceHours ? 'Calling hours enforced' : 'Calling hours check disabled by an admin', details: { enforceHours, previous },
+        });
+        await logActivity(tx, { organizationId: ctx.organizationId, actorId: ctx.user.id, action: 'settings.calling_hours', entityType: 'organization_settings', entityId: ctx.organizationId, details: { enforceHours } });
+      }
+      return { enforceHours };
+    });
+  }
+}

@@ -1,0 +1,131 @@
+import type { OrganizationPhoneNumber } from '@wholesail/domain';
+import type { Tx } from '../../db/scope';
+
+type NumberRow = Omit<OrganizationPhoneNumber, 'created_at'> & { created_at: Date | string };
+
+const toNumber = (row: NumberRow): OrganizationPhoneNumber => ({
+  id: row.id,
+  phone_number: row.phone_number,
+  label: row.label,
+  is_active: row.is_active,
+  is_primary: row.is_primary,
+  created_at: new Date(row.created_at).toISOString(),
+});
+
+const COLUMNS = ['id', 'phone_number', 'label', 'is_active', 'is_primary', 'created_at'] as const;
+
+/** Active first, primary first, then oldest first (the "first active" of the caller-ID rule). */
+export async function listNumbers(tx: Tx, organizationId: string): Promise<OrganizationPhoneNumber[]> {
+  const rows = await tx
+    .selectFrom('organization_phone_numbers')
+    .select(COLUMNS)
+    .where('organization_id', '=', organizationId)
+    .orderBy('is_active', 'desc')
+    .orderBy('is_primary', 'desc')
+    .orderBy('created_at')
+    .orderBy('phone_number')
+    .execute();
+  return rows.map(toNumber);
+}
+
+export async function findNumberByValue(tx: Tx, organizationId: string, phoneNumber: string) {
+  const row = await tx
+    .selectFrom('organization_phone_numbers')
+    .select(COLUMNS)
+    .where('organization_id', '=', organizationId)
+    .where('phone_number', '=', phoneNumber)
+    .executeTakeFirst();
+  return row ? toNumber(row) : null;
+}
+
+export async function clearPrimary(tx: Tx, organizationId: string, exceptId?: string): Promise<void> {
+  let q = tx.updateTable('organization_phone_numbers').set({ is_primary: false }).where('organization_id', '=', organizationId).where('is_primary', '=', true);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  await q.execute();
+}
+
+export async function insertNumber(
+  tx: Tx,
+  organizationId: string,
+  values: { phone_number: string; label?: string | null; is_active?: boolean; is_primary?: boolean },
+): Promise<OrganizationPhoneNumber | null> {
+  const row = await tx
+    .insertInto('organization_phone_numbers')
+    .values({ ...values, organization_id: organizationId })
+    .onConflict((oc) => oc.columns(['organization_id', 'phone_number']).doNothing())
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  return row ? toNumber(row) : null;
+}
+
+export async function updateNumber(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+  values: { label?: string | null; is_active?: boolean; is_primary?: boolean },
+): Promise<OrganizationPhoneNumber | null> {
+  const row = await tx
+    .updateTable('organization_phone_numbers')
+    .set(values)
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  return row ? toNumber(row) : null;
+}
+
+export async function deleteNumber(tx: Tx, organizationId: string, id: string): Promise<boolean> {
+  const row = await tx.deleteFrom('organization_phone_numbers').where('organization_id', '=', organizationId).where('id', '=', id).returning('id').executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function listAssignments(tx: Tx, organizationId: string, userId: string) {
+  return tx
+    .selectFrom('user_phone_assignments')
+    .select(['phone_number', 'is_default'])
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .orderBy('is_default', 'desc')
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function findDefault(tx: Tx, organizationId: string, userId: string): Promise<string | null> {
+  const row = await tx
+    .selectFrom('user_phone_assignments')
+    .select('phone_number')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .where('is_default', '=', true)
+    .executeTakeFirst();
+  return row?.phone_number ?? null;
+}
+
+/** dialer.md §7: unset the previous default, then upsert the new one as default. */
+export async function setDefault(tx: Tx, organizationId: string, userId: string, phoneNumber: string): Promise<void> {
+  await tx
+    .updateTable('user_phone_assignments')
+    .set({ is_default: false })
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .where('is_default', '=', true)
+    .execute();
+  await tx
+    .insertInto('user_phone_assignments')
+    .values({ organization_id: organizationId, user_id: userId, phone_number: phoneNumber, is_default: true })
+    .onConflict((oc) => oc.columns(['organization_id', 'user_id', 'phone_number']).doUpdateSet({ is_default: true }))
+    .execute();
+}
+
+/** The number the lead was last called from: "the number assigned to the lead" of the caller-ID rule. */
+export async function lastFromNumberForLead(tx: Tx, organizationId: string, leadId: string): Promise<string | null> {
+  const row = await tx
+    .selectFrom('calls')
+    .select('from_e164')
+    .where('organization_id', '=', organizationId)
+    .where('lead_id', '=', leadId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.from_e164 ?? null;
+}

@@ -1,0 +1,28 @@
+/**
+ * The voice provider behind the dialer (DESIGN.md "Outside services"): Twilio when configured (a later
+ * part of issue 4), otherwise the demo line. The calls module starts and ends calls through this
+ * interface and learns of progress through `onStatus`, the same path Twilio's status callbacks will take.
+ */
+export type ProviderCallStatus = 'ringing' | 'in-progress' | 'completed' | 'failed' | 'busy' | 'no-answer' | 'canceled';
+
+export interface ProviderCall {
+  id: string;
+  organizationId: string;
+  callSid: string;
+  from: string;
+  to: string;
+}
+
+export type StatusListener = (call: ProviderCall, status: ProviderCallStatus, at: Date) => Promise<void>;
+
+export interface VoiceProvider {
+  readonly kind: 'demo' | 'twilio';
+  /** A new provider call identifier for a call about to be placed. */
+  newCallSid(): string;
+  startCall(call: ProviderCall): Promise<void>;
+  hangup(callId: string): Promise<void>;
+  /** Stops timers and waits for status writes in flight (app close). */
+  stop(): Promise<void>;
+}
+
+export { DemoLine } from './demo-line';

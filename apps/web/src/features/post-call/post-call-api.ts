@@ -1,25 +1,12 @@
 /** POST /api/calls/:id/complete and the outcome list (platform.md §2–§5, docs/api-calls.md). */
 import { apiRequest } from '@/lib/api';
+import { CALL_OUTCOME_LABELS, type CallOutcome } from '@wholesail/domain';
 import type { Task } from '@/features/tasks/tasks-api';
 
-export const CALL_OUTCOMES = [
-  { value: 'interested', label: 'Interested' },
-  { value: 'maybe', label: 'Maybe' },
-  { value: 'not_interested', label: 'Not interested' },
-  { value: 'callback_requested', label: 'Callback requested' },
-  { value: 'appointment_scheduled', label: 'Appointment scheduled' },
-  { value: 'offer_made', label: 'Offer made' },
-  { value: 'no_answer', label: 'No answer' },
-  { value: 'wrong_number', label: 'Wrong number' },
-] as const;
-
-export type CallOutcome = (typeof CALL_OUTCOMES)[number]['value'];
-
-/** "Follow-up Date is shown only for outcomes callback_requested, maybe and interested" (platform.md §5). */
-export const FOLLOW_UP_OUTCOMES: readonly CallOutcome[] = ['callback_requested', 'maybe', 'interested'];
+export { CALL_OUTCOMES, FOLLOW_UP_OUTCOMES, type CallOutcome } from '@wholesail/domain';
 
 export function outcomeLabel(outcome: CallOutcome): string {
-  return CALL_OUTCOMES.find((item) => item.value === outcome)?.label ?? outcome;
+  return CALL_OUTCOME_LABELS[outcome];
 }
 
 export const POST_CALL_TOASTS = {

@@ -58,14 +58,14 @@ describe('post-call modal', () => {
     const { user } = renderModal();
     const outcome = screen.getByLabelText('Call Outcome');
     expect(screen.queryByLabelText('Follow-up Date')).not.toBeInTheDocument();
-    for (const label of ['Interested', 'Maybe', 'Callback requested']) {
+    for (const label of ['Interested', 'Maybe', 'Callback Requested']) {
       await user.selectOptions(outcome, label);
       expect(screen.getByLabelText('Follow-up Date')).toHaveAttribute('type', 'datetime-local');
     }
     const min = screen.getByLabelText('Follow-up Date').getAttribute('min') ?? '';
     expect(min).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
     expect(Math.abs(new Date(min).getTime() - Date.now())).toBeLessThan(2 * 60_000);
-    for (const label of ['Not interested', 'Appointment scheduled', 'Offer made', 'No answer', 'Wrong number']) {
+    for (const label of ['Not Interested', 'Appointment Scheduled', 'Offer Made', 'No Answer', 'Wrong Number']) {
       await user.selectOptions(outcome, label);
       expect(screen.queryByLabelText('Follow-up Date')).not.toBeInTheDocument();
     }
@@ -84,7 +84,7 @@ describe('post-call modal', () => {
   it('refuses to complete without a lead id', async () => {
     const fetchMock = mockApi({});
     const { user } = renderModal({ lead: { id: '', name: 'Ana', address: null } });
-    await user.selectOptions(screen.getByLabelText('Call Outcome'), 'No answer');
+    await user.selectOptions(screen.getByLabelText('Call Outcome'), 'No Answer');
     await user.click(screen.getByRole('button', { name: 'Complete Call' }));
     expect(await screen.findByText('Lead ID is missing')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -97,7 +97,7 @@ describe('post-call modal', () => {
       'POST /api/calls/call-1/complete': () => new Promise((resolve) => (release = () => resolve({ body: result }))),
     });
     const { user, props, invalidate } = renderModal();
-    await user.selectOptions(screen.getByLabelText('Call Outcome'), 'Callback requested');
+    await user.selectOptions(screen.getByLabelText('Call Outcome'), 'Callback Requested');
     const followUp = screen.getByLabelText('Follow-up Date');
     await user.type(followUp, '2099-05-06T14:30');
     await user.type(screen.getByLabelText('Additional Notes'), '   Call back after lunch  ');
@@ -107,7 +107,7 @@ describe('post-call modal', () => {
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
     release();
     expect(await screen.findByText('Call completed')).toBeInTheDocument();
-    expect(screen.getByText('Lead updated with Callback requested status')).toBeInTheDocument();
+    expect(screen.getByText('Lead updated with Callback Requested status')).toBeInTheDocument();
     expect(completeBody(fetchMock)).toEqual({
       outcome: 'callback_requested',
       followUpAt: new Date('2099-05-06T14:30').toISOString(),
@@ -123,16 +123,16 @@ describe('post-call modal', () => {
   it('sends no follow-up for an outcome without one', async () => {
     const fetchMock = mockApi({ 'POST /api/calls/call-1/complete': { body: { call: {}, lead: {}, task: null } } });
     const { user } = renderModal();
-    await user.selectOptions(screen.getByLabelText('Call Outcome'), 'Not interested');
+    await user.selectOptions(screen.getByLabelText('Call Outcome'), 'Not Interested');
     await user.click(screen.getByRole('button', { name: 'Complete Call' }));
-    expect(await screen.findByText('Lead updated with Not interested status')).toBeInTheDocument();
+    expect(await screen.findByText('Lead updated with Not Interested status')).toBeInTheDocument();
     expect(completeBody(fetchMock)).toEqual({ outcome: 'not_interested', notes: '', dnc: false, durationMs: 125_400 });
   });
 
   it("shows 'Update failed' with the server message", async () => {
     mockApi({ 'POST /api/calls/call-1/complete': { status: 409, body: { error: { code: 'CONFLICT', message: 'This call is already completed' } } } });
     const { user, props } = renderModal();
-    await user.selectOptions(screen.getByLabelText('Call Outcome'), 'Offer made');
+    await user.selectOptions(screen.getByLabelText('Call Outcome'), 'Offer Made');
     await user.click(screen.getByRole('button', { name: 'Complete Call' }));
     expect(await screen.findByText('Update failed')).toBeInTheDocument();
     expect(screen.getByText('This call is already completed')).toBeInTheDocument();
@@ -143,7 +143,7 @@ describe('post-call modal', () => {
   it("falls back to 'Failed to update lead' when the server sends no message", async () => {
     mockApi({ 'POST /api/calls/call-1/complete': { status: 422 } });
     const { user } = renderModal();
-    await user.selectOptions(screen.getByLabelText('Call Outcome'), 'Offer made');
+    await user.selectOptions(screen.getByLabelText('Call Outcome'), 'Offer Made');
     await user.click(screen.getByRole('button', { name: 'Complete Call' }));
     expect(await screen.findByText('Failed to update lead')).toBeInTheDocument();
   });

@@ -117,9 +117,9 @@ function PostCallForm({ callId, lead, durationMs, callNotes, onCompleted, onClos
           </Label>
           <NativeSelect id={`${id}-outcome`} aria-required value={outcome} onChange={(event) => setOutcome(event.target.value as CallOutcome | '')}>
             <option value="">Select an outcome</option>
-            {CALL_OUTCOMES.map((item) => (
-              <option key={item.value} value={item.value}>
-                {item.label}
+            {CALL_OUTCOMES.map((value) => (
+              <option key={value} value={value}>
+                {outcomeLabel(value)}
               </option>
             ))}
           </NativeSelect>

@@ -4,7 +4,8 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/from-config';
 import { seedDemo } from './seed';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** Longer than the job queue's own 5 s stop timeout, so a clean stop is never cut short. */
+const SHUTDOWN_GRACE_MS = 20_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -26,8 +27,13 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal}: finishing requests and closing`);
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    const started = Date.now();
     await app.close();
+    const appClosed = Date.now();
     await database.close();
+    if (Date.now() - started > 5000) {
+      app.log.warn({ appCloseMs: appClosed - started, databaseCloseMs: Date.now() - appClosed }, 'slow shutdown');
+    }
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

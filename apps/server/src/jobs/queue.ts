@@ -94,7 +94,7 @@ export async function startJobQueue(
     },
     async stop() {
       stopping = true;
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
     },
   };
 }

@@ -1,13 +1,16 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '@/features/auth/use-session';
 import { useSignOut } from '@/features/auth/use-sign-out';
+import { useDialerState } from '@/features/dialer/dialer-store';
 import { useMe } from '@/features/organization/organization-api';
 import { useRealtime } from '@/lib/realtime';
 import { ErrorBoundary } from './error-boundary';
 import { LoadingScreen } from './loading-screen';
 import { MobileHeader } from './mobile-header';
 import { Sidebar } from './sidebar';
+
+const LeadDialerModal = lazy(() => import('@/features/dialer/lead-dialer-modal'));
 
 /** The signed-in shell; it owns the realtime socket, so the socket lives only while signed in. */
 export function AppLayout() {
@@ -16,6 +19,7 @@ export function AppLayout() {
   const signOut = useSignOut();
   const { pathname } = useLocation();
   useRealtime(session.status === 'signed-in');
+  const dialerOpen = useDialerState().isOpen;
 
   const email = me.data?.user.email ?? session.data?.user.email ?? '';
   const organizationName = me.data?.organization?.name ?? null;
@@ -34,6 +38,11 @@ export function AppLayout() {
           </ErrorBoundary>
         </main>
       </div>
+      {dialerOpen && (
+        <Suspense fallback={null}>
+          <LeadDialerModal />
+        </Suspense>
+      )}
     </div>
   );
 }

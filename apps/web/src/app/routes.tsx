@@ -27,6 +27,7 @@ const LeadDetailPage = lazy(() => import('@/features/leads/lead-detail-page').th
 const Top10Page = lazy(() => import('@/features/top10/top10-page').then((m) => ({ default: m.Top10Page })));
 const BuyersPage = lazy(() => import('@/features/buyers/buyers-page').then((m) => ({ default: m.BuyersPage })));
 const BuyerDetailPage = lazy(() => import('@/features/buyers/buyer-detail-page').then((m) => ({ default: m.BuyerDetailPage })));
+const CommunicationsPage = lazy(() => import('@/features/communications/communications-page').then((m) => ({ default: m.CommunicationsPage })));
 const VoiceDialerSettingsPage = lazy(() => import('@/features/voice-dialer/voice-dialer-settings-page').then((m) => ({ default: m.VoiceDialerSettingsPage })));
 
 /** Protected pages that a later release fills, by path. */
@@ -39,7 +40,6 @@ const PLACEHOLDER_ROUTES: readonly [path: string, page: PlaceholderPageKey][] = 
   ['/billing', 'billing'],
   ['/deal-rooms/:slug', 'dealRoom'],
   ['/calculator', 'calculator'],
-  ['/communications', 'communications'],
   ['/comps/:id', 'comps'],
   ['/realtor-push', 'realtorPush'],
   ['/integrations', 'integrations'],
@@ -86,6 +86,7 @@ export function buildRoutes(): RouteObject[] {
                 { path: '/buyers/:id', element: <BuyerDetailPage /> },
                 { path: '/settings', element: <SettingsPage /> },
                 { path: '/settings/voice-dialer', element: <VoiceDialerSettingsPage /> },
+                { path: '/communications', element: <CommunicationsPage /> },
                 ...PLACEHOLDER_ROUTES.map(([path, page]) => ({ path, element: <PlaceholderPage page={page} /> })),
               ],
             },

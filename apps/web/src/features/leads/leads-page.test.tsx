@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { dialerStore } from '@/features/dialer/dialer-store';
+import { stubPanelsEnvironment } from '@/features/dialer/test-utils';
 import { currentUrl, renderApp } from '@/test/render-app';
 import { fakeLayout, makeLead, mockLeadsApi, requestedUrls } from './test-fixtures';
 
@@ -28,6 +30,20 @@ const nophone = makeLead({ id: 'lead-3', owner_1_name: 'Cy Nophone', phone: '123
 const list = (items = [ana, dnc, nophone], total = items.length, total_exact = true) => ({ body: { items, total, total_exact } });
 
 describe('/leads list', () => {
+  it('opens the lead dialer modal from a row Call button', async () => {
+    stubPanelsEnvironment();
+    mockLeadsApi({ 'GET /api/leads': list(), 'GET /api/phone-numbers': { body: { items: [] } } });
+    const user = userEvent.setup();
+    renderApp('/leads');
+    const row = await screen.findByRole('row', { name: 'Ana Owner' });
+    await user.click(within(row).getByRole('button', { name: 'Call' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Call' }, { timeout: 5000 });
+    expect(within(dialog).getByText('Ana Owner · 12 Oak St, Austin, TX 78701')).toBeInTheDocument();
+    expect(within(dialog).getByDisplayValue('1 (555) 123-4567')).toBeInTheDocument();
+    expect(dialerStore.getState().data).toEqual({ leadId: 'lead-1', name: 'Ana Owner', address: '12 Oak St, Austin, TX 78701', phone: '(555) 123-4567', email: '' });
+    act(() => dialerStore.close());
+  });
+
   it('shows the count, rows with formatted values, and Call links', async () => {
     mockLeadsApi({ 'GET /api/leads': list() });
     renderApp('/leads');
@@ -39,7 +55,7 @@ describe('/leads list', () => {
     expect(within(row).getByText('$250,000')).toBeInTheDocument();
     expect(within(row).getByLabelText('Motivation 8/9, Very High')).toHaveAttribute('data-colour', 'green');
     expect(within(row).getByText('vacant')).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:+15551234567');
+    expect(within(row).getByRole('button', { name: 'Call' })).toBeEnabled();
 
     const blocked = within(screen.getByRole('row', { name: 'Bob Blocked' })).getByRole('button', { name: /Call/ });
     expect(blocked).toBeDisabled();

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { CallLink } from '@/features/leads/call-link';
 import { LeadDetailsDialog } from '@/features/leads/lead-details-dialog';
 import { leadAddress, MISSING } from '@/features/leads/lead-format';
 import { useTopLeads, type TopLead } from '@/features/leads/leads-api';
@@ -28,6 +29,7 @@ function TopRow({ lead, rank, onOpen }: { lead: TopLead; rank: number; onOpen: (
         </button>
         <MotivationIndicator score={lead.motivation_score} className="hidden sm:inline-flex" />
         <ScoreBadge score={lead.composite_score} breakdown={lead.score_breakdown} />
+        <CallLink lead={lead} />
         <Button
           variant="ghost"
           size="icon"

@@ -1,0 +1,205 @@
+import { QueryClient } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { mockApi } from '@/test/mock-api';
+import type { DialerData } from './dialer-store';
+import { VoiceDialerPanel } from './voice-dialer-panel';
+
+afterEach(() => {
+  toast.dismiss();
+  vi.useRealTimers();
+});
+
+const lead: DialerData = { leadId: 'lead-1', name: 'Ana Owner', address: '12 Oak St, Austin, TX 78701', phone: '(555) 123-4567', email: '' };
+const NUMBERS = {
+  items: [
+    { id: 'n1', phone_number: '+15125550100', is_active: true, is_primary: true, label: 'Main', created_at: '2026-01-01T00:00:00Z' },
+    { id: 'n2', phone_number: '+15125550111', is_active: true, is_primary: false, label: null, created_at: '2026-01-01T00:00:00Z' },
+  ],
+};
+const CALL = { id: 'call-1', lead_id: 'lead-1', started_at: null, answered_at: null, ended_at: null, duration_sec: null };
+
+type Routes = Parameters<typeof mockApi>[0];
+function baseRoutes(overrides: Routes = {}): Routes {
+  return {
+    'GET /api/phone-numbers': { body: NUMBERS },
+    'GET /api/calls/caller-id?leadId=lead-1': { body: { phone_number: '+15125550111', reason: 'user_default' } },
+    'GET /api/calls/check?leadId=lead-1': { body: { allowed: true } },
+    ...overrides,
+  };
+}
+
+function renderPanel(data: DialerData = lead) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <AppProviders client={client}>
+      <VoiceDialerPanel lead={data} />
+    </AppProviders>,
+  );
+  return client;
+}
+
+const callButton = () => screen.getByRole('button', { name: /^(Call|Ringing|End Call|Ending)/ });
+const statusBadge = () => screen.getByLabelText('Call status');
+
+/** Mocks a demo-line call answered on the second poll. */
+function liveCallRoutes(extra: Routes = {}) {
+  let polls = 0;
+  return mockApi(
+    baseRoutes({
+      'POST /api/calls': { status: 201, body: { call_id: 'call-1', call_sid: 'demo-1' } },
+      'GET /api/calls/call-1': () => {
+        polls += 1;
+        return { body: { ...CALL, status: polls < 2 ? 'ringing' : 'in-progress' } };
+      },
+      'POST /api/calls/call-1/hangup': { body: { ...CALL, status: 'completed', duration_sec: 3 } },
+      ...extra,
+    }),
+  );
+}
+
+async function startLiveCall() {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const fetchMock = liveCallRoutes();
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  renderPanel();
+  await waitFor(() => expect(callButton()).toBeEnabled());
+  await user.click(callButton());
+  await screen.findByText(/^Live • /, {}, { timeout: 3000 });
+  return { user, fetchMock };
+}
+
+describe('VoiceDialerPanel: labels and disabled rules', () => {
+  it('pre-selects the caller id, shows the To number and a ready Call button', async () => {
+    mockApi(baseRoutes());
+    renderPanel();
+    expect(screen.getByText('Voice Dialer')).toBeInTheDocument();
+    expect(screen.getByText('Ready')).toBeInTheDocument();
+    expect(screen.getByText('Demo line')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('From Number')).toHaveValue('+15125550111'));
+    expect(screen.getByLabelText('To Number')).toHaveValue('1 (555) 123-4567');
+    await waitFor(() => expect(callButton()).toBeEnabled());
+    expect(callButton()).toHaveTextContent('Call 1 (555) 123-4567');
+    expect(statusBadge()).toHaveTextContent('Ready to Call');
+    expect(screen.getByPlaceholderText('Take notes during the call...')).toHaveClass('min-h-[180px]', 'max-h-[300px]');
+  });
+
+  it('is disabled without organization numbers', async () => {
+    mockApi(baseRoutes({ 'GET /api/phone-numbers': { body: { items: [] } }, 'GET /api/calls/caller-id?leadId=lead-1': { body: { phone_number: null, reason: 'none' } } }));
+    renderPanel();
+    expect(await screen.findByText(/No phone numbers configured for your organization/)).toBeInTheDocument();
+    expect(screen.getByLabelText('From Number')).toBeDisabled();
+    expect(callButton()).toBeDisabled();
+  });
+
+  it('shows Loading... and then a load error with Retry that reloads the numbers', async () => {
+    let fail = true;
+    mockApi(baseRoutes({ 'GET /api/phone-numbers': () => (fail ? { status: 500, body: { error: { code: 'X', message: 'Database down' } } } : { body: NUMBERS }) }));
+    const user = userEvent.setup();
+    renderPanel();
+    expect(screen.getByRole('option', { name: 'Loading...' })).toBeInTheDocument();
+    expect(await screen.findByText('Error loading phone numbers')).toBeInTheDocument();
+    expect(screen.getByText('Database down')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByLabelText('From Number')).toHaveValue('+15125550111'));
+  });
+
+  it('is disabled for a lead without a phone number', async () => {
+    mockApi(baseRoutes());
+    renderPanel({ ...lead, phone: '' });
+    expect(screen.getByLabelText('To Number')).toHaveValue('No phone number');
+    await waitFor(() => expect(screen.getByLabelText('From Number')).toHaveValue('+15125550111'));
+    expect(callButton()).toHaveTextContent(/^Call$/);
+    expect(callButton()).toBeDisabled();
+  });
+
+  it('is disabled with the reason when the compliance check refuses', async () => {
+    mockApi(baseRoutes({ 'GET /api/calls/check?leadId=lead-1': { body: { allowed: false, code: 'DNC_LISTED', reason: 'This lead is on the Do Not Call list' } } }));
+    renderPanel();
+    expect(await screen.findByText('This lead is on the Do Not Call list')).toBeInTheDocument();
+    expect(callButton()).toBeDisabled();
+  });
+
+  it("toasts 'Cannot make call' with the server message and returns to Ready", async () => {
+    mockApi(baseRoutes({ 'POST /api/calls': { status: 409, body: { error: { code: 'LEAD_ON_CALL', message: 'Another agent is on a call with this lead' } } } }));
+    const user = userEvent.setup();
+    renderPanel();
+    await waitFor(() => expect(callButton()).toBeEnabled());
+    await user.click(callButton());
+    expect(await screen.findByText('Cannot make call')).toBeInTheDocument();
+    expect(screen.getByText('Another agent is on a call with this lead')).toBeInTheDocument();
+    expect(statusBadge()).toHaveTextContent('Ready to Call');
+  });
+});
+
+describe('VoiceDialerPanel: a demo-line call', () => {
+  it('dials, rings, goes live and counts seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = liveCallRoutes();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderPanel();
+    await waitFor(() => expect(callButton()).toBeEnabled());
+    await user.click(callButton());
+    await waitFor(() => expect(callButton()).toHaveTextContent('Ringing...'));
+    expect(callButton()).toBeDisabled();
+    expect(statusBadge()).toHaveTextContent('Connecting...');
+    const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/calls' && init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ lead_id: 'lead-1', from_e164: '+15125550111', to_e164: '+15551234567' });
+
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    await waitFor(() => expect(statusBadge()).toHaveTextContent('Live • 0:00'));
+    expect(screen.getByText('Call connected')).toBeInTheDocument();
+    expect(callButton()).toHaveTextContent('End Call');
+    expect(callButton()).toHaveClass('bg-destructive');
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(statusBadge()).toHaveTextContent('Live • 0:03');
+  });
+
+  it('records keypad digits from keys and buttons, but not while typing in the notes', async () => {
+    const { user } = await startLiveCall();
+    const readout = screen.getByLabelText('Keys pressed');
+    await user.keyboard('5');
+    expect(readout).toHaveTextContent('5');
+    await user.click(screen.getByRole('button', { name: 'Key #' }));
+    expect(readout).toHaveTextContent('5#');
+    await user.click(screen.getByPlaceholderText('Take notes during the call...'));
+    await user.keyboard('7');
+    expect(screen.getByPlaceholderText('Take notes during the call...')).toHaveValue('7');
+    expect(readout).toHaveTextContent(/^5#$/);
+  });
+
+  it('mutes and unmutes with toasts', async () => {
+    const { user } = await startLiveCall();
+    await user.click(screen.getByRole('button', { name: 'Mute' }));
+    expect(await screen.findByText('Microphone muted')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unmute' }));
+    expect(await screen.findByText('Microphone unmuted')).toBeInTheDocument();
+  });
+
+  it('ends the call and opens the post-call dialog with the duration and notes', async () => {
+    const { user, fetchMock } = await startLiveCall();
+    await user.type(screen.getByPlaceholderText('Take notes during the call...'), 'Wants to sell');
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    await user.click(callButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Post-Call Actions' });
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/calls/call-1/hangup' && init?.method === 'POST')).toBe(true);
+    expect(within(dialog).getByText(/^0:0[34]$/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Wants to sell')).toBeInTheDocument();
+    expect(screen.getByText('Call ended')).toBeInTheDocument();
+    expect(statusBadge()).toHaveTextContent('Call Ended');
+  });
+
+  it('forces Ended 3 s after the hangup request when the server does not answer', async () => {
+    const { user } = await startLiveCall();
+    liveCallRoutes({ 'POST /api/calls/call-1/hangup': () => new Promise(() => {}), 'GET /api/calls/call-1': { body: { ...CALL, status: 'in-progress' } } });
+    await user.click(callButton());
+    expect(callButton()).toHaveTextContent('Ending...');
+    expect(statusBadge()).toHaveTextContent('Ending Call...');
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(await screen.findByRole('dialog', { name: 'Post-Call Actions' })).toBeInTheDocument();
+  });
+});

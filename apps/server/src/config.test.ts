@@ -29,4 +29,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DEMO_PASS: 'x' })).toThrow(/DEMO_PASS/);
     expect(() => loadConfig({ HOME: '/root', PATH: '/bin' })).not.toThrow();
   });
+
+  it('takes Twilio all-or-none: a partial set stops start-up naming the missing settings', () => {
+    const full = {
+      TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`,
+      TWILIO_API_KEY: `SK${'b'.repeat(32)}`,
+      TWILIO_API_SECRET: 's'.repeat(32),
+      TWILIO_TWIML_APP_SID: `AP${'c'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 't'.repeat(32),
+    };
+    expect(loadConfig({}).twilio).toBeNull();
+    expect(loadConfig(full).twilio).toEqual({ accountSid: full.TWILIO_ACCOUNT_SID, apiKey: full.TWILIO_API_KEY, apiSecret: full.TWILIO_API_SECRET, twimlAppSid: full.TWILIO_TWIML_APP_SID, authToken: full.TWILIO_AUTH_TOKEN });
+    const { TWILIO_AUTH_TOKEN: _t, TWILIO_API_SECRET: _s, ...partial } = full;
+    expect(() => loadConfig(partial)).toThrow(/TWILIO_API_SECRET, TWILIO_AUTH_TOKEN: missing/);
+    expect(() => loadConfig({ ...full, TWILIO_ACCOUNT_SID: 'nope' })).toThrow(/TWILIO_ACCOUNT_SID: expected an account SID/);
+    expect(() => loadConfig({ ...full, TWILIO_TOKEN: 'x' })).toThrow(/TWILIO_TOKEN: unknown setting/);
+  });
 });

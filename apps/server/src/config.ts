@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Prefixes this app owns: an unknown variable with one of them is a typo, and start-up stops. */
-const OWNED_PREFIXES = ['WHOLESAIL_', 'DEMO_', 'SMTP_', 'MAIL_', 'SESSION_', 'AUTH_', 'SEED_', 'BATCHDATA_', 'GOOGLE_MAPS_'];
+const OWNED_PREFIXES = ['WHOLESAIL_', 'DEMO_', 'SMTP_', 'MAIL_', 'SESSION_', 'AUTH_', 'SEED_', 'BATCHDATA_', 'GOOGLE_MAPS_', 'TWILIO_'];
 
 const bool = z
   .enum(['0', '1', 'true', 'false'], { error: 'expected 0, 1, true or false' })
@@ -35,7 +35,23 @@ const schema = z.object({
   WEB_DIST: z.string().optional(),
   BATCHDATA_API_KEY: z.string().min(10, 'expected a BatchData API token').optional(),
   GOOGLE_MAPS_API_KEY: z.string().min(10, 'expected a Google Maps API key').optional(),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'expected an account SID (AC…)').optional(),
+  TWILIO_API_KEY: z.string().regex(/^SK[0-9a-fA-F]{32}$/, 'expected an API key SID (SK…)').optional(),
+  TWILIO_API_SECRET: z.string().min(16, 'expected the API key secret').optional(),
+  TWILIO_TWIML_APP_SID: z.string().regex(/^AP[0-9a-fA-F]{32}$/, 'expected a TwiML app SID (AP…)').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, 'expected the account auth token').optional(),
 });
+
+/** Twilio is all-or-none: a partial set is a mistake, not a request for the demo line. */
+const TWILIO_KEYS = ['TWILIO_ACCOUNT_SID', 'TWILIO_API_KEY', 'TWILIO_API_SECRET', 'TWILIO_TWIML_APP_SID', 'TWILIO_AUTH_TOKEN'] as const;
+
+export interface TwilioConfig {
+  accountSid: string;
+  apiKey: string;
+  apiSecret: string;
+  twimlAppSid: string;
+  authToken: string;
+}
 
 const KNOWN = new Set(Object.keys(schema.shape));
 
@@ -43,6 +59,8 @@ export type Config = z.infer<typeof schema> & {
   publicUrl: string;
   allowedOrigins: string[];
   seedDemo: boolean;
+  /** Set when every TWILIO_ setting is present; otherwise the demo line is used. */
+  twilio: TwilioConfig | null;
 };
 
 export class ConfigError extends Error {}
@@ -65,6 +83,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push(`${name}: ${issue.message} (got ${JSON.stringify(env[name])})`);
     }
   }
+  const twilioSet = TWILIO_KEYS.filter((k) => env[k] !== undefined && env[k] !== '');
+  if (twilioSet.length > 0 && twilioSet.length < TWILIO_KEYS.length) {
+    const missing = TWILIO_KEYS.filter((k) => !twilioSet.includes(k));
+    problems.push(`${missing.join(', ')}: missing (Twilio needs all of ${TWILIO_KEYS.join(', ')}, or none for the demo line)`);
+  }
   if (problems.length > 0 || !parsed.success) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
@@ -83,5 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     allowedOrigins: [...new Set([origin.origin, ...(loopbackTwin ? [loopbackTwin] : []), ...devOrigins, ...extraOrigins])],
     seedDemo: c.SEED_DEMO ?? !c.DATABASE_URL,
+    twilio:
+      c.TWILIO_ACCOUNT_SID && c.TWILIO_API_KEY && c.TWILIO_API_SECRET && c.TWILIO_TWIML_APP_SID && c.TWILIO_AUTH_TOKEN
+        ? { accountSid: c.TWILIO_ACCOUNT_SID, apiKey: c.TWILIO_API_KEY, apiSecret: c.TWILIO_API_SECRET, twimlAppSid: c.TWILIO_TWIML_APP_SID, authToken: c.TWILIO_AUTH_TOKEN }
+        : null,
   };
 }

@@ -203,6 +203,15 @@ export interface CallEventsTable {
   created_at: Timestamp;
 }
 
+export interface TwilioStatusEventsTable {
+  organization_id: string;
+  call_sid: string;
+  sequence_number: number;
+  call_id: string;
+  status: string;
+  received_at: Timestamp;
+}
+
 export interface AiTasksTable {
   organization_id: string;
   id: Generated<string>;
@@ -223,6 +232,7 @@ export interface DB {
   user_phone_assignments: UserPhoneAssignmentsTable;
   calls: CallsTable;
   call_events: CallEventsTable;
+  twilio_status_events: TwilioStatusEventsTable;
   ai_tasks: AiTasksTable;
   leads: LeadsTable;
   buyers: BuyersTable;

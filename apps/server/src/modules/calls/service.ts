@@ -8,7 +8,7 @@ import { withTenant, type Tx } from '../../db/scope';
 import type { DB } from '../../db/types';
 import type { OrgContext } from '../../http/context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
-import { DemoLine, type ProviderCall, type ProviderCallStatus, type VoiceProvider } from '../../providers/voice';
+import { DemoLine, TwilioBrowserLine, type ProviderCall, type ProviderCallStatus, type VoiceProvider } from '../../providers/voice';
 import { logActivity } from '../organizations/repo';
 import * as leads from '../leads/repo';
 import { findSettings, upsertSettings } from '../settings/repo';
@@ -61,6 +61,8 @@ export interface CallsModuleOptions {
   log: FastifyBaseLogger;
   /** The demo line's ring time. */
   ringMs: number;
+  /** 'twilio' when Twilio is configured: the browser places calls and webhooks report them. */
+  voice?: 'demo' | 'twilio';
 }
 
 /**
@@ -76,7 +78,7 @@ export class CallsModule {
   constructor(options: CallsModuleOptions) {
     this.db = options.db;
     this.log = options.log;
-    this.voice = new DemoLine({
+    this.voice = options.voice === 'twilio' ? new TwilioBrowserLine() : new DemoLine({
       ringMs: options.ringMs,
       onStatus: (call, status, at) => this.applyProviderStatus(call, status, at),
       onError: (error) => this.log.error({ err: error }, 'demo line status update failed'),

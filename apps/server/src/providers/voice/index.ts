@@ -1,6 +1,6 @@
 /**
- * The voice provider behind the dialer (DESIGN.md "Outside services"): Twilio when configured (a later
- * part of issue 4), otherwise the demo line. The calls module starts and ends calls through this
+ * The voice provider behind the dialer (DESIGN.md "Outside services"): Twilio when configured (the browser
+ * places the call; see twilio.ts), otherwise the demo line. The calls module starts and ends calls through this
  * interface and learns of progress through `onStatus`, the same path Twilio's status callbacks will take.
  */
 export type ProviderCallStatus = 'ringing' | 'in-progress' | 'completed' | 'failed' | 'busy' | 'no-answer' | 'canceled';
@@ -26,3 +26,4 @@ export interface VoiceProvider {
 }
 
 export { DemoLine } from './demo-line';
+export { TwilioBrowserLine } from './twilio';

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import type { DB } from '../../db/types';
+import type { Guards } from '../../http/context';
+import { errorBody } from '../../http/errors';
+import { createVoiceToken } from '../../providers/voice/twilio';
+import { answerVoiceWebhook, applyStatusWebhook, validSignature, type FormParams } from './twilio-webhooks';
+
+/** POST /api/voice/token and, with Twilio configured, the signature-checked Twilio webhooks. */
+export async function registerVoiceRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; config: Config }, guards: Guards): Promise<void> {
+  const { config, db } = deps;
+
+  app.post('/api/voice/token', async (request) => {
+    const ctx = await guards.requireOrganization(request);
+    if (!config.twilio) return { provider: 'demo' as const, identity: `demo_${ctx.user.id.slice(0, 8)}`, token: null, expires_at: null };
+    return { provider: 'twilio' as const, ...createVoiceToken(config.twilio, ctx.user.id) };
+  });
+
+  // Webhooks carry no cookie or Origin: X-Twilio-Signature is their only authentication.
+  await app.register(async (hooks) => {
+    hooks.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    hooks.addHook('preHandler', async (request, reply) => {
+      const params = (request.body ?? {}) as FormParams;
+      const signature = request.headers['x-twilio-signature'];
+      const ok =
+        config.twilio !== null &&
+        typeof params === 'object' &&
+        validSignature(config.twilio.authToken, typeof signature === 'string' ? signature : undefined, `${config.publicUrl}${request.url}`, params);
+      if (!ok) return reply.status(403).send(errorBody('INVALID_SIGNATURE', 'The Twilio signature is missing or wrong'));
+    });
+
+    hooks.post('/api/webhooks/twilio/voice', async (request, reply) => {
+      const twiml = await answerVoiceWebhook(db, config.publicUrl, request.body as FormParams);
+      return reply.type('text/xml').send(twiml);
+    });
+    hooks.post('/api/webhooks/twilio/status', async (request, reply) => {
+      const result = await applyStatusWebhook(db, request.body as FormParams);
+      if (result === 'invalid') return reply.status(400).send(errorBody('VALIDATION_ERROR', 'CallSid, CallStatus and SequenceNumber are required'));
+      if (result === 'unknown_call') request.log.warn({ callSid: (request.body as FormParams).CallSid }, 'Twilio status for an unknown call');
+      return reply.status(204).send();
+    });
+  });
+}

@@ -90,7 +90,7 @@ describe('post-call modal', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('posts outcome, follow-up, trimmed notes, DNC and duration, then signals completion', async () => {
+  it('posts outcome, follow-up, the call notes combined with the trimmed additional notes, DNC and duration, then signals completion', async () => {
     const result = { call: { id: 'call-1' }, lead: { id: 'lead-1' }, task: null };
     let release: () => void = () => {};
     const fetchMock = mockApi({
@@ -111,7 +111,7 @@ describe('post-call modal', () => {
     expect(completeBody(fetchMock)).toEqual({
       outcome: 'callback_requested',
       followUpAt: new Date('2099-05-06T14:30').toISOString(),
-      notes: 'Call back after lunch',
+      notes: 'Owner wants to sell in spring / Call back after lunch',
       dnc: true,
       durationMs: 125_400,
     });
@@ -126,7 +126,7 @@ describe('post-call modal', () => {
     await user.selectOptions(screen.getByLabelText('Call Outcome'), 'Not Interested');
     await user.click(screen.getByRole('button', { name: 'Complete Call' }));
     expect(await screen.findByText('Lead updated with Not Interested status')).toBeInTheDocument();
-    expect(completeBody(fetchMock)).toEqual({ outcome: 'not_interested', notes: '', dnc: false, durationMs: 125_400 });
+    expect(completeBody(fetchMock)).toEqual({ outcome: 'not_interested', notes: 'Owner wants to sell in spring', dnc: false, durationMs: 125_400 });
   });
 
   it("shows 'Update failed' with the server message", async () => {

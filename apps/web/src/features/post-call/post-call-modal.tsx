@@ -80,7 +80,9 @@ function PostCallForm({ callId, lead, durationMs, callNotes, onCompleted, onClos
       toast.error(POST_CALL_TOASTS.error, { description: POST_CALL_TOASTS.organizationMissing });
       return;
     }
-    const body: CompleteCallBody = { outcome, notes: notes.trim(), dnc, durationMs };
+    // The lead's log gets the notes taken during the call and the ones added here, as one entry.
+    const combined = [callNotes, notes].map((n) => n?.trim()).filter(Boolean).join(' / ');
+    const body: CompleteCallBody = { outcome, notes: combined, dnc, durationMs };
     if (showFollowUp && followUp) {
       const date = new Date(followUp);
       if (!Number.isNaN(date.getTime())) body.followUpAt = date.toISOString();

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+describe('a call on the demo line, logged with a follow-up', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({ DEMO_RING_MS: '1500' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('dials a lead, shows Ringing then a live timer, takes keypad digits and mute, and completes the post-call actions', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    await page.goto(server.url + '/login');
+    await page.getByLabel('Email').fill('demo@wholesail.test');
+    await page.getByLabel('Password').fill('wholesail-demo');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dashboard');
+    // Calling hours depend on the wall clock; the admin override keeps this journey independent of it.
+    const override = await page.evaluate(async () =>
+      (await fetch('/api/calls/settings', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ enforceHours: false }) })).status,
+    );
+    expect(override).toBe(200);
+
+    await page.goto(server.url + '/leads');
+    const row = page.getByRole('table', { name: 'Leads' }).getByRole('row').filter({ has: page.getByRole('button', { name: 'Call', exact: true, disabled: false }) }).first();
+    const owner = (await row.innerText()).split('\n')[0]!.trim();
+    await row.getByRole('button', { name: 'Call', exact: true }).click();
+
+    const dialer = page.getByRole('dialog');
+    const callButton = dialer.getByRole('button', { name: /^Call 1 \(\d{3}\) \d{3}-\d{4}$/ });
+    await expect.poll(() => callButton.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await callButton.click();
+    await dialer.getByRole('button', { name: 'Ringing...' }).waitFor();
+    await dialer.getByText(/^Live • 0:0\d$/).waitFor({ timeout: 10_000 });
+
+    await dialer.getByRole('button', { name: 'Key 5' }).click();
+    await page.keyboard.press('9');
+    expect(await dialer.getByLabel('Keys pressed').innerText()).toContain('59');
+    await dialer.getByRole('button', { name: 'Mute' }).click();
+    await page.getByText('Microphone muted').waitFor();
+    await dialer.getByPlaceholder('Take notes during the call...').fill('Seller wants to talk to spouse first');
+    await dialer.getByRole('button', { name: 'End Call' }).click();
+
+    const postCall = page.getByRole('dialog').filter({ hasText: 'Call Outcome' });
+    await postCall.getByLabel('Call Outcome').selectOption('callback_requested');
+    const followUp = new Date(Date.now() + 3 * 86_400_000);
+    const local = new Date(followUp.getTime() - followUp.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await postCall.getByLabel('Follow-up Date').fill(local);
+    await postCall.getByLabel('Additional Notes').fill('Call back Thursday');
+    await postCall.getByRole('button', { name: 'Complete Call' }).click();
+    await page.getByText(/Lead updated with Callback Requested status/).waitFor();
+
+    await page.goto(server.url + '/dashboard');
+    const followUps = page.getByText('Follow-ups due').locator('xpath=ancestor::*[contains(@class,"rounded")][1]');
+    await followUps.getByText(owner).waitFor();
+
+    const lead = await page.evaluate(async (name) => {
+      const list = await (await fetch(`/api/leads?search=${encodeURIComponent(name)}`)).json();
+      return list.items[0];
+    }, owner);
+    expect(lead.last_call_disposition).toBe('callback_requested');
+    expect(lead.last_call_duration_sec).toBeGreaterThanOrEqual(0);
+    expect(lead.notes).toMatch(/Call: callback_requested — Seller wants to talk to spouse first \/ Call back Thursday/);
+  });
+});

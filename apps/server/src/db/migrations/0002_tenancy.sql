@@ -84,23 +84,6 @@ CREATE TABLE system_notifications (
 );
 CREATE INDEX system_notifications_recent_idx ON system_notifications (organization_id, created_at DESC);
 
--- Row-level security: tenant_isolation for the app role, unrestricted access for the system role.
--- organizations is keyed by id; every other table by organization_id.
-DO $$
-DECLARE
-  t text;
-  tenant_col text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['organizations', 'user_profiles', 'organization_settings', 'invitations',
-                           'activity_logs', 'system_notifications'] LOOP
-    tenant_col := CASE WHEN t = 'organizations' THEN 'id' ELSE 'organization_id' END;
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I TO wholesail_app USING (%I = app_current_organization()) WITH CHECK (%I = app_current_organization())', t, tenant_col, tenant_col);
-    EXECUTE format('CREATE POLICY system_access ON %I TO wholesail_system USING (true) WITH CHECK (true)', t);
-    EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO wholesail_app, wholesail_system', t);
-  END LOOP;
-END $$;
 -- The app role reads user names and emails of its organization's members through joins.
 GRANT SELECT (id, name, email, created_at) ON users TO wholesail_app;
 GRANT SELECT, INSERT, UPDATE, DELETE ON users, sessions, accounts, verifications TO wholesail_system;
@@ -131,15 +114,27 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER organizations_changes AFTER INSERT OR UPDATE OR DELETE ON organizations
-  FOR EACH ROW EXECUTE FUNCTION publish_row_change('id');
-CREATE TRIGGER user_profiles_changes AFTER INSERT OR UPDATE OR DELETE ON user_profiles
-  FOR EACH ROW EXECUTE FUNCTION publish_row_change('organization_id');
-CREATE TRIGGER organization_settings_changes AFTER INSERT OR UPDATE OR DELETE ON organization_settings
-  FOR EACH ROW EXECUTE FUNCTION publish_row_change('organization_id');
-CREATE TRIGGER invitations_changes AFTER INSERT OR UPDATE OR DELETE ON invitations
-  FOR EACH ROW EXECUTE FUNCTION publish_row_change('organization_id');
-CREATE TRIGGER activity_logs_changes AFTER INSERT OR UPDATE OR DELETE ON activity_logs
-  FOR EACH ROW EXECUTE FUNCTION publish_row_change('organization_id');
+-- Puts a tenant table behind the wall: forced row-level security, tenant_isolation for the app role
+-- (rows of app.organization_id only), system_access for the system role, grants to both, and the
+-- change feed unless `publish` is false. Every tenant table of every migration goes through here.
+CREATE FUNCTION secure_tenant_table(t text, tenant_col text DEFAULT 'organization_id', publish boolean DEFAULT true)
+  RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
+  EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
+  EXECUTE format('CREATE POLICY tenant_isolation ON %I TO wholesail_app USING (%I = app_current_organization()) WITH CHECK (%I = app_current_organization())', t, tenant_col, tenant_col);
+  EXECUTE format('CREATE POLICY system_access ON %I TO wholesail_system USING (true) WITH CHECK (true)', t);
+  EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO wholesail_app, wholesail_system', t);
+  IF publish THEN
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION publish_row_change(%L)', t || '_changes', t, tenant_col);
+  END IF;
+END $$;
+REVOKE EXECUTE ON FUNCTION secure_tenant_table(text, text, boolean) FROM PUBLIC;
+
+-- organizations is keyed by id; every other table by organization_id. System notifications are
+-- published on insert only.
+SELECT secure_tenant_table('organizations', 'id');
+SELECT secure_tenant_table(t) FROM unnest(ARRAY['user_profiles', 'organization_settings', 'invitations', 'activity_logs']) AS t;
+SELECT secure_tenant_table('system_notifications', publish => false);
 CREATE TRIGGER system_notifications_changes AFTER INSERT ON system_notifications
   FOR EACH ROW EXECUTE FUNCTION publish_row_change('organization_id');

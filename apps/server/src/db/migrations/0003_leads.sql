@@ -202,16 +202,4 @@ CREATE TABLE conversations (
 );
 CREATE INDEX conversations_lead_idx ON conversations (organization_id, lead_id, created_at DESC);
 
-DO $$
-DECLARE
-  t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['leads', 'buyers', 'conversations'] LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I TO wholesail_app USING (organization_id = app_current_organization()) WITH CHECK (organization_id = app_current_organization())', t);
-    EXECUTE format('CREATE POLICY system_access ON %I TO wholesail_system USING (true) WITH CHECK (true)', t);
-    EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO wholesail_app, wholesail_system', t);
-    EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION publish_row_change(''organization_id'')', t || '_changes', t);
-  END LOOP;
-END $$;
+SELECT secure_tenant_table(t) FROM unnest(ARRAY['leads', 'buyers', 'conversations']) AS t;

@@ -34,19 +34,6 @@ CREATE TABLE lead_import_files (
   FOREIGN KEY (organization_id, import_id) REFERENCES lead_imports (organization_id, id) ON DELETE CASCADE
 );
 
-DO $$
-DECLARE
-  t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['lead_imports', 'lead_import_files'] LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I TO wholesail_app USING (organization_id = app_current_organization()) WITH CHECK (organization_id = app_current_organization())', t);
-    EXECUTE format('CREATE POLICY system_access ON %I TO wholesail_system USING (true) WITH CHECK (true)', t);
-    EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO wholesail_app, wholesail_system', t);
-  END LOOP;
-END $$;
-
 -- Progress reaches the realtime feed; the job throttles its updates. The file table is not published.
-CREATE TRIGGER lead_imports_changes AFTER INSERT OR UPDATE OR DELETE ON lead_imports
-  FOR EACH ROW EXECUTE FUNCTION publish_row_change('organization_id');
+SELECT secure_tenant_table('lead_imports');
+SELECT secure_tenant_table('lead_import_files', publish => false);

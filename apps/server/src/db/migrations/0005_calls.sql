@@ -91,16 +91,4 @@ CREATE TABLE ai_tasks (
 CREATE INDEX ai_tasks_status_idx ON ai_tasks (organization_id, status, proposed_time, created_at);
 CREATE INDEX ai_tasks_lead_idx ON ai_tasks (organization_id, lead_id, status, proposed_time);
 
-DO $$
-DECLARE
-  t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['organization_phone_numbers', 'user_phone_assignments', 'calls', 'call_events', 'ai_tasks'] LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I TO wholesail_app USING (organization_id = app_current_organization()) WITH CHECK (organization_id = app_current_organization())', t);
-    EXECUTE format('CREATE POLICY system_access ON %I TO wholesail_system USING (true) WITH CHECK (true)', t);
-    EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO wholesail_app, wholesail_system', t);
-    EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION publish_row_change(''organization_id'')', t || '_changes', t);
-  END LOOP;
-END $$;
+SELECT secure_tenant_table(t) FROM unnest(ARRAY['organization_phone_numbers', 'user_phone_assignments', 'calls', 'call_events', 'ai_tasks']) AS t;

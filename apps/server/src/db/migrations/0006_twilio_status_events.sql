@@ -11,9 +11,4 @@ CREATE TABLE twilio_status_events (
   FOREIGN KEY (organization_id, call_id) REFERENCES calls (organization_id, id) ON DELETE CASCADE
 );
 
-ALTER TABLE twilio_status_events ENABLE ROW LEVEL SECURITY;
-ALTER TABLE twilio_status_events FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON twilio_status_events TO wholesail_app
-  USING (organization_id = app_current_organization()) WITH CHECK (organization_id = app_current_organization());
-CREATE POLICY system_access ON twilio_status_events TO wholesail_system USING (true) WITH CHECK (true);
-GRANT SELECT, INSERT, UPDATE, DELETE ON twilio_status_events TO wholesail_app, wholesail_system;
+SELECT secure_tenant_table('twilio_status_events', publish => false);

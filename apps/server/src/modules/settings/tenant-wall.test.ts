@@ -70,4 +70,22 @@ describe.each(DB_KINDS)('tenant wall on %s', (kind) => {
       withTenant(t.database.db, a.organizationId, (tx) => sql`alter table organization_settings no force row level security`.execute(tx)),
     ).rejects.toThrow(/must be owner/);
   });
+
+  it('walls off every table that has an organization_id: forced RLS with both policies', async () => {
+    const rows = await sql<{ table: string; rls: boolean; forced: boolean; policies: string[] }>`
+      select c.relname as table, c.relrowsecurity as rls, c.relforcerowsecurity as forced,
+             coalesce(array_agg(p.polname::text order by p.polname) filter (where p.polname is not null), '{}'::text[]) as policies
+      from pg_class c
+      join information_schema.columns col on col.table_name = c.relname and col.table_schema = 'public' and col.column_name = 'organization_id'
+      left join pg_policy p on p.polrelid = c.oid
+      where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
+      group by c.relname, c.relrowsecurity, c.relforcerowsecurity
+      order by c.relname`.execute(t.database.db);
+    expect(rows.rows.length).toBeGreaterThan(10);
+    for (const row of rows.rows) {
+      expect({ table: row.table, rls: row.rls, forced: row.forced, policies: row.policies }).toEqual({
+        table: row.table, rls: true, forced: true, policies: ['system_access', 'tenant_isolation'],
+      });
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { CRASH_RETRIES, CRASH_SCREEN, DEFAULT_ROUTE, ERROR_BOUNDARY_RESET_MS } f
 import { AlertTriangle, Home, RefreshCw, RotateCcw } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { reloadPage } from '@/lib/reload-page';
 
 export function createErrorId(now: number = Date.now()): string {
   return `ERR-${now.toString(36).toUpperCase()}-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
@@ -91,7 +92,7 @@ function CrashScreen({ error, errorId, attemptsLeft, onTryAgain }: CrashScreenPr
               {tryAgainLabel(attemptsLeft)}
             </Button>
           )}
-          <Button variant="outline" onClick={() => window.location.reload()}>
+          <Button variant="outline" onClick={reloadPage}>
             <RefreshCw aria-hidden />
             Reload Page
           </Button>

@@ -15,6 +15,7 @@ import { Label } from '@/components/ui/label';
 import { PostCallModal } from '@/features/post-call/post-call-modal';
 import { usePhoneNumbers } from '@/features/voice-dialer/phone-numbers-api';
 import { ApiError } from '@/lib/api';
+import { reloadPage } from '@/lib/reload-page';
 import { cn } from '@/lib/utils';
 import type { DialerData } from './dialer-store';
 import {
@@ -241,7 +242,7 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
                 <div role="alert" className="grid gap-2 rounded-md border border-destructive/40 p-3 text-sm">
                   <p className="font-medium text-destructive">Error loading phone numbers</p>
                   <p className="text-muted-foreground">{errorText(numbers.error, 'Could not load organization phone numbers. Please check your connection and try again.')}</p>
-                  <Button variant="outline" size="sm" className="justify-self-start" onClick={() => void numbers.refetch()}>
+                  <Button variant="outline" size="sm" className="justify-self-start" onClick={reloadPage}>
                     Retry
                   </Button>
                 </div>

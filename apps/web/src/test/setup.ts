@@ -3,8 +3,16 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { FakeWebSocket } from './fake-websocket';
 
+/** jsdom has no ResizeObserver; Radix and react-resizable-panels measure elements with it. */
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
 beforeEach(() => {
   vi.stubGlobal('WebSocket', FakeWebSocket);
+  vi.stubGlobal('ResizeObserver', NoopResizeObserver);
 });
 
 afterEach(() => {

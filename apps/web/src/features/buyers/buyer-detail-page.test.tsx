@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/mock-api';
 import { currentUrl } from '@/test/render-app';
-import { BUYER, renderBuyers, stubResizeObserver } from './test-utils';
+import { BUYER, renderBuyers } from './test-utils';
 
-beforeEach(stubResizeObserver);
 
 afterEach(() => {
   toast.dismiss();

@@ -1,7 +1,6 @@
 import type { Buyer } from '@wholesail/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { BuyerDetailPage } from './buyer-detail-page';
@@ -38,15 +37,3 @@ export const BUYER: Buyer = {
   created_at: '2025-03-01T10:00:00Z',
   updated_at: '2025-03-01T10:00:00Z',
 };
-
-/** jsdom has no ResizeObserver; Radix measures a switch inside a form with it. */
-export function stubResizeObserver() {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-}

@@ -2,16 +2,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { mockApi } from '@/test/mock-api';
 import { dialerStore, type DialerData } from './dialer-store';
 import { LeadDialerModal } from './lead-dialer-modal';
-import { stubPanelsEnvironment } from './test-utils';
 
 const lead: DialerData = { leadId: 'lead-1', name: 'Ana Owner', address: '12 Oak St', phone: '(555) 123-4567', email: 'ana@example.com' };
 
-beforeEach(() => stubPanelsEnvironment());
 afterEach(() => {
   act(() => dialerStore.close());
   toast.dismiss();

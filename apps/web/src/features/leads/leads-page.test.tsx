@@ -2,7 +2,6 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dialerStore } from '@/features/dialer/dialer-store';
-import { stubPanelsEnvironment } from '@/features/dialer/test-utils';
 import { currentUrl, renderApp } from '@/test/render-app';
 import { fakeLayout, makeLead, mockLeadsApi, requestedUrls } from './test-fixtures';
 
@@ -31,7 +30,6 @@ const list = (items = [ana, dnc, nophone], total = items.length, total_exact = t
 
 describe('/leads list', () => {
   it('opens the lead dialer modal from a row Call button', async () => {
-    stubPanelsEnvironment();
     mockLeadsApi({ 'GET /api/leads': list(), 'GET /api/phone-numbers': { body: { items: [] } } });
     const user = userEvent.setup();
     renderApp('/leads');

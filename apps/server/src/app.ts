@@ -34,6 +34,7 @@ import { registerCallRoutes } from './modules/calls/routes';
 import { registerPhoneNumberRoutes } from './modules/phone-numbers/routes';
 import { registerTaskRoutes } from './modules/tasks/routes';
 import { registerVoiceRoutes } from './modules/voice/routes';
+import { registerTranscriptionRoutes } from './modules/transcription/routes';
 import { createMailProvider, type MailProvider } from './providers/mail';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -83,7 +84,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const realtime = new RealtimeHub(app.log);
   await realtime.start(database);
   const jobs = await startJobs(database, app.log, { connectionString: config.DATABASE_URL });
-  const calls = new CallsModule({ db: database.db, log: app.log, ringMs: config.DEMO_RING_MS, voice: config.twilio ? 'twilio' : 'demo' });
+  const calls = new CallsModule({
+    db: database.db, log: app.log, ringMs: config.DEMO_RING_MS, msPerWord: config.DEMO_MS_PER_WORD, twilioConfigured: config.twilio !== null,
+  });
   app.decorate('services', { config, database, auth, mail, realtime, jobs, calls });
   app.addHook('onClose', () => calls.stop());
   app.addHook('onClose', () => jobs.stop());
@@ -113,7 +116,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerPhoneNumberRoutes(app, database.db, guards);
   registerCallRoutes(app, calls, guards);
   registerTaskRoutes(app, database.db, guards);
-  await registerVoiceRoutes(app, { db: database.db, config }, guards);
+  await registerVoiceRoutes(app, { db: database.db, config, calls }, guards);
+  registerTranscriptionRoutes(app, database.db, guards);
   registerEnrichmentRoutes(app, createEnrichmentProvider(config.BATCHDATA_API_KEY));
   registerMapsRoutes(app, config.GOOGLE_MAPS_API_KEY);
   registerRealtimeRoutes(app, realtime, guards, config.allowedOrigins);

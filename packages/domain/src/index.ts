@@ -4,3 +4,4 @@ export * from './messages';
 export * from './routes';
 export * from './leads';
 export * from './calls';
+export * from './transcription';

@@ -189,7 +189,7 @@ export interface CallsTable {
   updated_at: Timestamp;
 }
 
-export type CallEventKind = 'dial_allowed' | 'dial_refused' | 'status' | 'completed' | 'hours_override_changed';
+export type CallEventKind = 'dial_allowed' | 'dial_refused' | 'status' | 'completed' | 'hours_override_changed' | 'mute' | 'dtmf';
 
 export interface CallEventsTable {
   organization_id: string;
@@ -210,6 +210,21 @@ export interface TwilioStatusEventsTable {
   call_id: string;
   status: string;
   received_at: Timestamp;
+}
+
+export interface CallTranscriptionsTable {
+  organization_id: string;
+  id: Generated<string>;
+  call_id: string;
+  call_sid: string;
+  transcript: string;
+  timestamp: ColumnType<Date | string, Date | string, Date | string>;
+  confidence: number;
+  speaker: 'agent' | 'lead';
+  is_partial: boolean;
+  sequence: number;
+  source: 'twilio' | 'demo';
+  created_at: Timestamp;
 }
 
 export interface AiTasksTable {
@@ -233,6 +248,7 @@ export interface DB {
   calls: CallsTable;
   call_events: CallEventsTable;
   twilio_status_events: TwilioStatusEventsTable;
+  call_transcriptions: CallTranscriptionsTable;
   ai_tasks: AiTasksTable;
   leads: LeadsTable;
   buyers: BuyersTable;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { phoneSchema, toE164ForCall } from '../leads/phone';
 import { CALL_OUTCOMES } from './outcomes';
+import { VOICE_PROVIDER_CHOICES } from './voice';
 
 /** Bodies and queries of docs/api-calls.md. */
 
@@ -67,7 +68,14 @@ export const completeCallBody = z.object({
 });
 export type CompleteCallBody = z.infer<typeof completeCallBody>;
 
-export const callSettingsBody = z.object({ enforceHours: z.boolean() }).strict();
+export const callSettingsBody = z
+  .object({
+    enforceHours: z.boolean({ error: 'enforceHours: expected true or false' }).optional(),
+    voiceProvider: z.enum(VOICE_PROVIDER_CHOICES, { error: 'voiceProvider: expected auto, twilio or demo' }).optional(),
+  })
+  .strict()
+  .refine((b) => b.enforceHours !== undefined || b.voiceProvider !== undefined, 'Nothing to change: send enforceHours or voiceProvider');
+export type CallSettingsBody = z.infer<typeof callSettingsBody>;
 
 export const TASK_STATUSES = ['pending', 'done'] as const;
 export const listTasksQuery = z

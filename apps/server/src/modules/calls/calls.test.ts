@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DAYTIME, newCallingLead } from '../../../test/calling';
 import { DB_KINDS, useTestApp, type TestApp } from '../../../test/harness';
-
-/** 1:00 PM in Texas (CDT): inside the calling window. */
-const DAYTIME = new Date('2026-07-15T18:00:00Z');
 /** 7:12 AM in Texas (CST): before calling opens. */
 const EARLY = new Date('2026-01-15T13:12:00Z');
 
@@ -27,16 +25,7 @@ describe.each(DB_KINDS)('calls API on %s', (kind) => {
   });
 
   let n = 0;
-  const newLead = async (cookie: string, extra: Record<string, unknown> = {}) => {
-    n += 1;
-    const phone = `51255590${String(n).padStart(2, '0')}`;
-    const res = await t.request('POST', '/api/leads', {
-      cookie,
-      body: { owner_1_name: `Pat Seller ${n}`, property_address_full: `${n} Main St, Austin, TX`, property_address_state: 'TX', property_address_zipcode: '78701', contact_1_phone1: phone, ...extra },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return { ...res.json(), to: `+1${phone}` } as { id: string; to: string; notes: string | null; dnc_status: boolean | null };
-  };
+  const newLead = (cookie: string, extra: Record<string, unknown> = {}) => newCallingLead(t, cookie, ++n, extra);
   const dial = (cookie: string, lead_id: string, to_e164: string, from_e164 = FROM) =>
     t.request('POST', '/api/calls', { cookie, body: { lead_id, from_e164, to_e164, connection_sid: 'conn-1' } });
   const events = (organizationId: string, leadId: string) =>
@@ -81,7 +70,7 @@ describe.each(DB_KINDS)('calls API on %s', (kind) => {
     expect(hung.json()).toMatchObject({ status: 'completed' });
     expect(hung.json().ended_at).not.toBeNull();
     expect(hung.json().duration_sec).toBeGreaterThanOrEqual(0);
-    expect(t.app.services.calls.voice.kind).toBe('demo');
+    expect(hung.json().provider).toBe('demo');
     // The lead is free again.
     expect((await t.request('GET', `/api/calls/check?leadId=${lead.id}`, { cookie: a.cookie })).json()).toMatchObject({ allowed: true, zone: 'CT' });
   });
@@ -127,8 +116,8 @@ describe.each(DB_KINDS)('calls API on %s', (kind) => {
     await t.database.db.updateTable('user_profiles').set({ role: 'member' }).where('id', '=', member.userId).execute();
     expect((await t.request('PUT', '/api/calls/settings', { cookie: member.cookie, body: { enforceHours: false } })).statusCode).toBe(403);
 
-    expect((await t.request('GET', '/api/calls/settings', { cookie: a.cookie })).json()).toEqual({ enforceHours: true });
-    expect((await t.request('PUT', '/api/calls/settings', { cookie: a.cookie, body: { enforceHours: false } })).json()).toEqual({ enforceHours: false });
+    expect((await t.request('GET', '/api/calls/settings', { cookie: a.cookie })).json()).toMatchObject({ enforceHours: true, voiceProvider: 'auto', activeProvider: 'demo' });
+    expect((await t.request('PUT', '/api/calls/settings', { cookie: a.cookie, body: { enforceHours: false } })).json()).toMatchObject({ enforceHours: false, voiceProvider: 'auto', activeProvider: 'demo' });
     const override = await t.database.db.selectFrom('call_events').select(['kind', 'details', 'user_id']).where('organization_id', '=', a.organizationId).where('kind', '=', 'hours_override_changed').execute();
     expect(override).toEqual([{ kind: 'hours_override_changed', details: { enforceHours: false, previous: true }, user_id: a.userId }]);
     // The organization's other settings are untouched and still readable.
@@ -139,7 +128,7 @@ describe.each(DB_KINDS)('calls API on %s', (kind) => {
     expect((await events(a.organizationId, lead.id)).find((e) => e.kind === 'dial_allowed')!.reason).toBe('All checks passed (calling hours not enforced)');
     await t.request('POST', `/api/calls/${res.json().call_id}/hangup`, { cookie: a.cookie });
     await t.request('PUT', '/api/calls/settings', { cookie: a.cookie, body: { enforceHours: true } });
-    expect((await t.request('GET', '/api/calls/settings', { cookie: a.cookie })).json()).toEqual({ enforceHours: true });
+    expect((await t.request('GET', '/api/calls/settings', { cookie: a.cookie })).json()).toMatchObject({ enforceHours: true, voiceProvider: 'auto', activeProvider: 'demo' });
   });
 
   it('completes a call: call, lead and follow-up task written together; tasks listed and marked done; twice is refused', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callCheckQuery, callSettingsBody, completeCallBody, startCallBody } from '@wholesail/domain';
+import { callCheckQuery, callSettingsBody, completeCallBody, dtmfBody, muteCallBody, startCallBody } from '@wholesail/domain';
 import type { Guards } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import type { CallsModule } from './service';
@@ -13,7 +13,7 @@ export function registerCallRoutes(app: FastifyInstance, calls: CallsModule, gua
 
   r.get('/api/calls/settings', async (request) => calls.getSettings(await guards.requireOrganization(request)));
   r.put('/api/calls/settings', { schema: { body: callSettingsBody } }, async (request) =>
-    calls.setSettings(await guards.requireAdmin(request), request.body.enforceHours),
+    calls.setSettings(await guards.requireAdmin(request), request.body),
   );
   r.get('/api/calls/check', { schema: { querystring: callCheckQuery } }, async (request) =>
     calls.check(await guards.requireOrganization(request), request.query.leadId),
@@ -25,6 +25,13 @@ export function registerCallRoutes(app: FastifyInstance, calls: CallsModule, gua
   r.post('/api/calls/:id/hangup', { schema: { params: idParams } }, async (request) =>
     calls.hangup(await guards.requireOrganization(request), request.params.id),
   );
+  r.post('/api/calls/:id/mute', { schema: { params: idParams, body: muteCallBody } }, async (request) =>
+    calls.mute(await guards.requireOrganization(request), request.params.id, request.body.muted),
+  );
+  r.post('/api/calls/:id/dtmf', { schema: { params: idParams, body: dtmfBody } }, async (request, reply) => {
+    await calls.tones(await guards.requireOrganization(request), request.params.id, request.body.digits);
+    return reply.status(204).send();
+  });
   // The body is parsed here, not by the route schema, so a missing outcome answers with the spec's own message.
   r.post('/api/calls/:id/complete', { schema: { params: idParams } }, async (request) => {
     const ctx = await guards.requireOrganization(request);

@@ -2,17 +2,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   CALL_MESSAGES, LIVE_CALL_STATUSES, callingWindow, displayName, formatLocalStamp, leadCallingLocation,
-  outcomeAllowsFollowUp, timeZoneFor, toE164ForCall, type CallingWindow, type CompleteCallBody, type StartCallBody,
+  outcomeAllowsFollowUp, timeZoneFor, toE164ForCall, VOICE_MESSAGES, type CallingWindow, type CallSettingsBody,
+  type CompleteCallBody, type StartCallBody, type VoiceProviderKind,
 } from '@wholesail/domain';
 import { withTenant, type Tx } from '../../db/scope';
 import type { DB } from '../../db/types';
 import type { OrgContext } from '../../http/context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
-import { DemoLine, TwilioBrowserLine, type ProviderCall, type ProviderCallStatus, type VoiceProvider } from '../../providers/voice';
+import { DemoLine, TwilioBrowserLine, type ConversationContext, type ProviderCall, type ProviderCallStatus, type VoiceProvider } from '../../providers/voice';
 import { logActivity } from '../organizations/repo';
 import * as leads from '../leads/repo';
-import { findSettings, upsertSettings } from '../settings/repo';
+import { ingestTranscription } from '../transcription/ingest';
 import * as repo from './repo';
+import { enforceHoursSetting, readCallSettings, voiceProviderFor, writeCallSettings } from './settings';
 
 export const GATE_MESSAGES = {
   leadNotFound: 'Lead not found',
@@ -49,9 +51,20 @@ function leadTimeZone(lead: LeadRow): string {
   return timeZoneFor(loc.state, loc.zip) ?? 'UTC';
 }
 
-async function enforceHoursSetting(tx: Tx, organizationId: string): Promise<boolean> {
-  const calling = (await findSettings(tx, organizationId))?.calling as { enforceHours?: unknown } | undefined;
-  return calling?.enforceHours !== false;
+/** What the demo line's conversation needs to know about the lead and the agent. */
+function conversationContext(lead: LeadRow, agentName: string): ConversationContext {
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  const num = (v: unknown) => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? null : Number(v));
+  const name = displayName(lead as Parameters<typeof displayName>[0]);
+  const address = text(lead.property_address_full) ?? text(lead.property_address);
+  return {
+    leadFirstName: text(lead.owner_1_first_name) ?? (name === 'Unknown Lead' ? null : name.split(/\s+/)[0]!),
+    street: text(lead.property_address_line_1) ?? (address ? address.split(',')[0]!.trim() : null),
+    city: text(lead.property_address_city),
+    estimatedValue: num(lead.estimated_value),
+    motivationScore: num(lead.motivation_score),
+    agentFirstName: agentName.trim().split(/\s+/)[0] || null,
+  };
 }
 
 const mmss = (sec: number) => `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, '0')}`;
@@ -59,10 +72,11 @@ const mmss = (sec: number) => `${Math.floor(sec / 60)}:${String(sec % 60).padSta
 export interface CallsModuleOptions {
   db: Kysely<DB>;
   log: FastifyBaseLogger;
-  /** The demo line's ring time. */
+  /** The demo line's ring time and speaking pace. */
   ringMs: number;
-  /** 'twilio' when Twilio is configured: the browser places calls and webhooks report them. */
-  voice?: 'demo' | 'twilio';
+  msPerWord: number;
+  /** Twilio credentials are configured: organizations on Twilio place calls from the browser and webhooks report them. */
+  twilioConfigured: boolean;
 }
 
 /**
@@ -71,22 +85,50 @@ export interface CallsModuleOptions {
  */
 export class CallsModule {
   readonly db: Kysely<DB>;
-  readonly voice: VoiceProvider;
+  readonly demo: DemoLine;
+  readonly twilio: TwilioBrowserLine | null;
   clock: () => Date = () => new Date();
   private readonly log: FastifyBaseLogger;
 
   constructor(options: CallsModuleOptions) {
     this.db = options.db;
     this.log = options.log;
-    this.voice = options.voice === 'twilio' ? new TwilioBrowserLine() : new DemoLine({
+    this.twilio = options.twilioConfigured ? new TwilioBrowserLine() : null;
+    this.demo = new DemoLine({
       ringMs: options.ringMs,
-      onStatus: (call, status, at) => this.applyProviderStatus(call, status, at),
-      onError: (error) => this.log.error({ err: error }, 'demo line status update failed'),
+      msPerWord: options.msPerWord,
+      onStatus: (call, status, at) => this.applyProviderStatus(call, status, at, 'demo'),
+      onSpeech: async (call, chunk) => {
+        await ingestTranscription(this.db, {
+          callSid: call.callSid, transcript: chunk.transcript, timestamp: chunk.at, confidence: chunk.confidence,
+          speaker: chunk.speaker, isPartial: chunk.isPartial, sequence: chunk.sequence, source: 'demo',
+        });
+      },
+      onError: (error) => this.log.error({ err: error }, 'demo line update failed'),
     });
   }
 
+  private line(kind: VoiceProviderKind): VoiceProvider {
+    return kind === 'twilio' && this.twilio ? this.twilio : this.demo;
+  }
+
+  /** The organization's line, or the refusal when it chose Twilio and the server has no credentials. */
+  private async lineFor(tx: Tx, organizationId: string): Promise<VoiceProvider | AppError> {
+    try {
+      return this.line(await voiceProviderFor(tx, organizationId, this.twilio !== null));
+    } catch (error) {
+      if (error instanceof AppError) return error;
+      throw error;
+    }
+  }
+
   stop(): Promise<void> {
-    return this.voice.stop();
+    return this.demo.stop();
+  }
+
+  /** The line an organization calls on (POST /api/voice/token); 503 when Twilio is chosen but not configured. */
+  voiceProvider(ctx: OrgContext): Promise<VoiceProviderKind> {
+    return withTenant(this.db, ctx.organizationId, (tx) => voiceProviderFor(tx, ctx.organizationId, this.twilio !== null));
   }
 
   /** The gate's checks, in order; `from`/`to` are skipped when not given (the pre-dial check). */
@@ -141,14 +183,16 @@ export class CallsModule {
     const result = await withTenant(this.db, ctx.organizationId, async (tx) => {
       const gate = await this.evaluate(tx, ctx, body.lead_id, { from: body.from_e164, to: body.to_e164 }, true);
       if (!gate.ok) return gate;
+      const line = await this.lineFor(tx, ctx.organizationId);
+      if (line instanceof AppError) return { ok: false as const, error: line, details: { code: line.code } };
       const call = await repo.insertCall(tx, {
         organization_id: ctx.organizationId,
         lead_id: gate.lead.id,
         user_id: ctx.user.id,
         from_e164: gate.from!,
         to_e164: gate.to!,
-        provider: this.voice.kind,
-        call_sid: this.voice.newCallSid(),
+        provider: line.kind,
+        call_sid: line.newCallSid(),
         connection_sid: body.connection_sid ?? null,
       });
       await repo.insertEvent(tx, {
@@ -156,7 +200,7 @@ export class CallsModule {
         reason: gate.enforceHours ? 'All checks passed' : 'All checks passed (calling hours not enforced)',
         details: { ...attempt, call_sid: call.call_sid, local_time: gate.window.localTime, time_zone: gate.window.timeZone, enforce_hours: gate.enforceHours },
       });
-      return { ok: true as const, call };
+      return { ok: true as const, call, line, conversation: conversationContext(gate.lead, ctx.user.name) };
     });
     if (!result.ok) {
       // The refusal is recorded in its own transaction: the gate's transaction wrote nothing.
@@ -165,23 +209,27 @@ export class CallsModule {
       );
       throw result.error;
     }
-    const { call } = result;
-    await this.voice.startCall({ id: call.id, organizationId: ctx.organizationId, callSid: call.call_sid, from: call.from_e164, to: call.to_e164 });
+    const { call, line, conversation } = result;
+    await line.startCall({ id: call.id, organizationId: ctx.organizationId, callSid: call.call_sid, from: call.from_e164, to: call.to_e164, conversation });
     return { call_id: call.id, call_sid: call.call_sid };
   }
 
   /** Progress reported by the voice provider; a step that no longer applies (call already ended) is ignored. */
-  async applyProviderStatus(call: ProviderCall, status: ProviderCallStatus, at: Date): Promise<void> {
+  async applyProviderStatus(call: ProviderCall, status: ProviderCallStatus, at: Date, provider: VoiceProviderKind): Promise<void> {
     await withTenant(this.db, call.organizationId, async (tx) => {
       const from = status === 'ringing' ? (['initiated'] as const) : LIVE_CALL_STATUSES;
       const values: Record<string, unknown> = { status };
       if (status === 'in-progress') values.answered_at = at;
-      if (!LIVE_CALL_STATUSES.includes(status)) values.ended_at = at;
+      if (!LIVE_CALL_STATUSES.includes(status)) {
+        const answeredAt = (await repo.findCall(tx, call.organizationId, call.id))?.answered_at;
+        values.ended_at = at;
+        values.duration_sec = answeredAt ? Math.max(0, Math.round((at.getTime() - new Date(answeredAt).getTime()) / 1000)) : 0;
+      }
       const updated = await repo.updateCall(tx, call.organizationId, call.id, values, from);
       if (!updated) return;
       await repo.insertEvent(tx, {
         organizationId: call.organizationId, leadId: updated.lead_id, userId: updated.user_id, callId: call.id, kind: 'status',
-        reason: status, details: { status, call_sid: call.callSid, provider: this.voice.kind },
+        reason: status, details: { status, call_sid: call.callSid, provider },
       });
     });
   }
@@ -214,7 +262,7 @@ export class CallsModule {
       if (!row) throw notFound('Call not found');
       return repo.toCall(await this.endLive(tx, ctx, row, new Date()));
     });
-    await this.voice.hangup(id);
+    await this.line(call.provider).hangup(id);
     return call;
   }
 
@@ -282,28 +330,39 @@ export class CallsModule {
       }
       return { call: repo.toCall(call!), lead: leads.toLead(leadRow!), task };
     });
-    await this.voice.hangup(id);
+    await this.line(result.call.provider).hangup(id);
     return result;
   }
 
-  getSettings(ctx: OrgContext) {
-    return withTenant(this.db, ctx.organizationId, async (tx) => ({ enforceHours: await enforceHoursSetting(tx, ctx.organizationId) }));
+  /** Mute on a live call: the demo line holds the agent's lines; with Twilio the browser mutes and this records it. */
+  async mute(ctx: OrgContext, id: string, muted: boolean) {
+    const call = await this.recordOnAnsweredCall(ctx, id, 'mute', muted ? 'Microphone muted' : 'Microphone unmuted', { muted });
+    if (call.provider === 'demo') await this.demo.mute(id, muted);
+    return { muted };
   }
 
-  /** The admin override of the calling-hours check; every change is recorded in call_events and the activity log. */
-  setSettings(ctx: OrgContext, enforceHours: boolean) {
+  /** Keypad tones on a live call, recorded; the demo line's seller hears them. */
+  async tones(ctx: OrgContext, id: string, digits: string): Promise<void> {
+    const call = await this.recordOnAnsweredCall(ctx, id, 'dtmf', `Tones ${digits}`, { digits });
+    if (call.provider === 'demo') await this.demo.tones(id);
+  }
+
+  private recordOnAnsweredCall(ctx: OrgContext, id: string, kind: 'mute' | 'dtmf', reason: string, details: Record<string, unknown>) {
     return withTenant(this.db, ctx.organizationId, async (tx) => {
-      const stored = (await findSettings(tx, ctx.organizationId)) ?? {};
-      const previous = (stored.calling as { enforceHours?: unknown } | undefined)?.enforceHours !== false;
-      await upsertSettings(tx, ctx.organizationId, { ...stored, calling: { ...(stored.calling as object | undefined), enforceHours } });
-      if (previous !== enforceHours) {
-        await repo.insertEvent(tx, {
-          organizationId: ctx.organizationId, leadId: null, userId: ctx.user.id, kind: 'hours_override_changed',
-          reason: enforceHours ? 'Calling hours enforced' : 'Calling hours check disabled by an admin', details: { enforceHours, previous },
-        });
-        await logActivity(tx, { organizationId: ctx.organizationId, actorId: ctx.user.id, action: 'settings.calling_hours', entityType: 'organization_settings', entityId: ctx.organizationId, details: { enforceHours } });
-      }
-      return { enforceHours };
+      const row = await repo.findCall(tx, ctx.organizationId, id);
+      if (!row) throw notFound('Call not found');
+      if (row.status !== 'in-progress') throw conflict(VOICE_MESSAGES.noActiveCall, 'NO_ACTIVE_CALL');
+      await repo.insertEvent(tx, { organizationId: ctx.organizationId, leadId: row.lead_id, userId: ctx.user.id, callId: id, kind, reason, details });
+      return row;
     });
+  }
+
+  getSettings(ctx: OrgContext) {
+    return withTenant(this.db, ctx.organizationId, (tx) => readCallSettings(tx, ctx.organizationId, this.twilio !== null));
+  }
+
+  /** The admin's calling settings: the calling-hours override (recorded) and the voice provider. */
+  setSettings(ctx: OrgContext, body: CallSettingsBody) {
+    return withTenant(this.db, ctx.organizationId, (tx) => writeCallSettings(tx, { organizationId: ctx.organizationId, userId: ctx.user.id }, body, this.twilio !== null));
   }
 }

@@ -5,15 +5,19 @@ import type { DB } from '../../db/types';
 import type { Guards } from '../../http/context';
 import { errorBody } from '../../http/errors';
 import { createVoiceToken } from '../../providers/voice/twilio';
+import type { CallsModule } from '../calls/service';
+import { ingestTranscription } from '../transcription/ingest';
+import { parseTranscriptionCallback } from './twilio-transcription';
 import { answerVoiceWebhook, applyStatusWebhook, validSignature, type FormParams } from './twilio-webhooks';
 
 /** POST /api/voice/token and, with Twilio configured, the signature-checked Twilio webhooks. */
-export async function registerVoiceRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; config: Config }, guards: Guards): Promise<void> {
-  const { config, db } = deps;
+export async function registerVoiceRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; config: Config; calls: CallsModule }, guards: Guards): Promise<void> {
+  const { config, db, calls } = deps;
 
   app.post('/api/voice/token', async (request) => {
     const ctx = await guards.requireOrganization(request);
-    if (!config.twilio) return { provider: 'demo' as const, identity: `demo_${ctx.user.id.slice(0, 8)}`, token: null, expires_at: null };
+    const provider = await calls.voiceProvider(ctx);
+    if (provider === 'demo' || !config.twilio) return { provider: 'demo' as const, identity: `demo_${ctx.user.id.slice(0, 8)}`, token: null, expires_at: null };
     return { provider: 'twilio' as const, ...createVoiceToken(config.twilio, ctx.user.id) };
   });
 
@@ -40,6 +44,18 @@ export async function registerVoiceRoutes(app: FastifyInstance, deps: { db: Kyse
       const result = await applyStatusWebhook(db, request.body as FormParams);
       if (result === 'invalid') return reply.status(400).send(errorBody('VALIDATION_ERROR', 'CallSid, CallStatus and SequenceNumber are required'));
       if (result === 'unknown_call') request.log.warn({ callSid: (request.body as FormParams).CallSid }, 'Twilio status for an unknown call');
+      return reply.status(204).send();
+    });
+    // Real-time transcription: content goes through the one ingestion function; a replay is stored once.
+    hooks.post('/api/webhooks/twilio/transcription', async (request, reply) => {
+      const parsed = parseTranscriptionCallback(request.body as FormParams);
+      if (parsed.kind === 'invalid') return reply.status(400).send(errorBody('VALIDATION_ERROR', parsed.message));
+      if (parsed.kind === 'lifecycle') {
+        request.log.info({ callSid: parsed.callSid, event: parsed.event }, 'Twilio transcription event');
+        return reply.status(204).send();
+      }
+      const result = await ingestTranscription(db, parsed.chunk);
+      if (result.result === 'unknown_call') request.log.warn({ callSid: parsed.chunk.callSid }, 'Twilio transcription for an unknown call');
       return reply.status(204).send();
     });
   });

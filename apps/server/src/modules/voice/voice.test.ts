@@ -211,4 +211,47 @@ describe.each(DB_KINDS)('voice with Twilio on %s', (kind) => {
     expect((await webhook('/api/webhooks/twilio/status', { CallSid: newSid(), CallStatus: 'ringing' })).statusCode).toBe(400);
     expect((await webhook('/api/webhooks/twilio/status', { CallSid: newSid(), CallStatus: 'ringing', SequenceNumber: '0' })).statusCode).toBe(204);
   });
+
+  it('stores signed transcription callbacks by track and finality, once per sequence, and drops noise', async () => {
+    const call = await approvedCall();
+    const callSid = newSid();
+    expect((await webhook('/api/webhooks/twilio/voice', voiceParams(call, callSid))).body).toContain('<Dial');
+    const path = '/api/webhooks/twilio/transcription';
+    const content = (SequenceId: string, Track: string, transcript: string, confidence: number, Final: string) => ({
+      AccountSid: TWILIO.TWILIO_ACCOUNT_SID, CallSid: callSid, TranscriptionSid: 'GT1', TranscriptionEvent: 'transcription-content',
+      Track, Final, SequenceId, Timestamp: `2026-07-15T18:00:${String(10 + Number(SequenceId)).padStart(2, '0')}Z`,
+      TranscriptionData: JSON.stringify({ transcript, confidence }),
+    });
+    expect((await webhook(path, { CallSid: callSid, TranscriptionEvent: 'transcription-started', TranscriptionSid: 'GT1' })).statusCode).toBe(204);
+    const lead = content('1', 'outbound_track', 'What would you offer for it?', 0.93, 'true');
+    for (let i = 0; i < 3; i += 1) expect((await webhook(path, lead)).statusCode).toBe(204);
+    expect((await webhook(path, content('2', 'inbound_track', 'Let me look at the numbers', 0.71, 'false'))).statusCode).toBe(204);
+    expect((await webhook(path, content('3', 'inbound_track', 'ok', 0.99, 'true'))).statusCode).toBe(204);
+    expect((await webhook(path, content('4', 'outbound_track', 'mumble mumble', 0.05, 'true'))).statusCode).toBe(204);
+    expect((await webhook(path, { ...content('5', 'inbound_track', 'Hello there', 0.9, 'true'), TranscriptionData: 'not json' })).statusCode).toBe(400);
+    expect((await webhook(path, { ...content('6', 'mixed', 'Hello there', 0.9, 'true') })).statusCode).toBe(400);
+    const forged = content('7', 'outbound_track', 'Forged words here', 0.9, 'true');
+    expect((await webhook(path, forged, twilio.getExpectedTwilioSignature('wrong-token', `${ORIGIN}${path}`, forged))).statusCode).toBe(403);
+
+    const res = await t.request('GET', `/api/calls/by-sid/${callSid}/transcriptions`, { cookie: a.cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items.map((c: Record<string, unknown>) => [c.speaker, c.transcript, c.is_partial, c.timestamp])).toEqual([
+      ['lead', 'What would you offer for it?', false, '2026-07-15T18:00:11.000Z'],
+      ['agent', 'Let me look at the numbers', true, '2026-07-15T18:00:12.000Z'],
+    ]);
+  });
+
+  it('an organization can keep calling on the demo line while the server has Twilio', async () => {
+    expect((await t.request('PUT', '/api/calls/settings', { cookie: a.cookie, body: { voiceProvider: 'demo' } })).json()).toMatchObject({ voiceProvider: 'demo', activeProvider: 'demo', twilioConfigured: true });
+    try {
+      expect((await t.request('POST', '/api/voice/token', { cookie: a.cookie })).json()).toMatchObject({ provider: 'demo', token: null });
+      const call = await approvedCall();
+      expect(call.call_sid).toMatch(/^CA[0-9a-f]{32}$/);
+      expect((await callRow(call.call_id)).provider).toBe('demo');
+      await t.request('POST', `/api/calls/${call.call_id}/hangup`, { cookie: a.cookie });
+    } finally {
+      await t.request('PUT', '/api/calls/settings', { cookie: a.cookie, body: { voiceProvider: 'auto' } });
+    }
+    expect((await t.request('POST', '/api/voice/token', { cookie: a.cookie })).json().provider).toBe('twilio');
+  });
 });

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { transcriptionsQuery } from '@wholesail/domain';
+import { withTenant } from '../../db/scope';
+import type { DB } from '../../db/types';
+import type { Guards } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { listBySid } from './repo';
+
+const sidParams = z.object({ callSid: z.string().trim().min(1, 'callSid: required').max(100, 'callSid: at most 100 characters') });
+
+/** GET /api/calls/by-sid/:callSid/transcriptions: the polling fallback of the live transcript. */
+export function registerTranscriptionRoutes(app: FastifyInstance, db: Kysely<DB>, guards: Guards): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/calls/by-sid/:callSid/transcriptions', { schema: { params: sidParams, querystring: transcriptionsQuery } }, async (request) => {
+    const ctx = await guards.requireOrganization(request);
+    return withTenant(db, ctx.organizationId, async (tx) => {
+      const call = await tx.selectFrom('calls').select('id').where('organization_id', '=', ctx.organizationId).where('call_sid', '=', request.params.callSid).executeTakeFirst();
+      if (!call) throw notFound('Call not found');
+      return { items: await listBySid(tx, ctx.organizationId, request.params.callSid, request.query.limit) };
+    });
+  });
+}

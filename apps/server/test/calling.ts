@@ -1,0 +1,28 @@
+import { expect } from 'vitest';
+import type { TestApp } from './harness';
+
+/** 1:00 PM in Texas (CDT): inside the calling window. */
+export const DAYTIME = new Date('2026-07-15T18:00:00Z');
+
+export type CallingLead = { id: string; to: string; notes: string | null; dnc_status: boolean | null };
+
+/** A Texas lead with a callable number `+1512555<prefix><nn>`; `extra` overrides any field. */
+export async function newCallingLead(t: TestApp, cookie: string, n: number, extra: Record<string, unknown> = {}, prefix = '90'): Promise<CallingLead> {
+  const phone = `512555${prefix}${String(n).padStart(2, '0')}`;
+  const res = await t.request('POST', '/api/leads', {
+    cookie,
+    body: { owner_1_name: `Pat Seller ${n}`, property_address_full: `${n} Main St, Austin, TX`, property_address_state: 'TX', property_address_zipcode: '78701', contact_1_phone1: phone, ...extra },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { ...res.json(), to: `+1${phone}` };
+}
+
+/** Polls `read` every 25 ms until `done` holds (about 6 s at most). */
+export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  for (let i = 0; i < 240; i += 1) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}

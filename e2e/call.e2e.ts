@@ -8,7 +8,7 @@ describe('a call on the demo line, logged with a follow-up', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer({ DEMO_RING_MS: '1500' });
+    server = await startServer({ DEMO_RING_MS: '1500', DEMO_MS_PER_WORD: '100' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -16,7 +16,7 @@ describe('a call on the demo line, logged with a follow-up', () => {
     await server?.stop();
   });
 
-  it('dials a lead, shows Ringing then a live timer, takes keypad digits and mute, and completes the post-call actions', async () => {
+  it('dials a lead, shows Ringing then a live timer and both speakers live, takes keypad digits and mute, and completes the post-call actions', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     await page.goto(server.url + '/login');
     await page.getByLabel('Email').fill('demo@wholesail.test');
@@ -40,12 +40,17 @@ describe('a call on the demo line, logged with a follow-up', () => {
     await callButton.click();
     await dialer.getByRole('button', { name: 'Ringing...' }).waitFor();
     await dialer.getByText(/^Live • 0:0\d$/).waitFor({ timeout: 10_000 });
+    const transcript = dialer.getByRole('list', { name: 'Live transcript' });
+    await transcript.locator('[data-speaker="lead"]').filter({ hasText: 'Hello?' }).first().waitFor({ timeout: 10_000 });
+    await transcript.locator('[data-speaker="agent"]').filter({ hasText: 'Wholesail Home Buyers' }).first().waitFor({ timeout: 10_000 });
 
     await dialer.getByRole('button', { name: 'Key 5' }).click();
     await page.keyboard.press('9');
     expect(await dialer.getByLabel('Keys pressed').innerText()).toContain('59');
     await dialer.getByRole('button', { name: 'Mute' }).click();
     await page.getByText('Microphone muted').waitFor();
+    // Muted, the agent's next line is held and the seller wonders if anyone is there.
+    await transcript.locator('[data-speaker="lead"]').filter({ hasText: 'Are you still there?' }).waitFor({ timeout: 15_000 });
     await dialer.getByPlaceholder('Take notes during the call...').fill('Seller wants to talk to spouse first');
     await dialer.getByRole('button', { name: 'End Call' }).click();
 

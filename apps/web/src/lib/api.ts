@@ -76,3 +76,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   return data as T;
 }
+
+/** The message of a failure to show the user, or `fallback` when it has none. */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}

@@ -8,8 +8,9 @@ export const MIN_TRANSCRIPT_CHARS = 3;
 export const MIN_STORED_CONFIDENCE = 0.1;
 /** Chunks below this confidence are not shown from the live stream. */
 export const MIN_STREAM_CONFIDENCE = 0.2;
-/** Rows returned by the polling fallback. */
+/** Rows returned by the polling fallback, and how often it polls. */
 export const TRANSCRIPTION_POLL_LIMIT = 50;
+export const TRANSCRIPTION_POLL_MS = 200;
 
 export const SPEAKERS = ['agent', 'lead'] as const;
 export type Speaker = (typeof SPEAKERS)[number];

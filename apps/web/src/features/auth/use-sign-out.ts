@@ -2,10 +2,11 @@ import { TOASTS } from '@wholesail/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { voiceDevice } from '@/features/dialer/voice/voice-device';
 import { signOutRequest } from './auth-api';
 import { SESSION_QUERY_KEY } from './use-session';
 
-/** Signs out, drops every cached answer of the old user and goes to /login. */
+/** Signs out, drops every cached answer and the voice device of the old user and goes to /login. */
 export function useSignOut() {
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -13,6 +14,8 @@ export function useSignOut() {
   return useMutation({
     mutationFn: signOutRequest,
     onSuccess: () => {
+      // The voice token belongs to the user who signed out.
+      voiceDevice.reset();
       // Someone on an invitation page signs out to accept as another user: no toast there.
       const onInvitation = pathname.startsWith('/accept-invitation');
       if (onInvitation) {

@@ -8,6 +8,8 @@ export type CallCheck = { allowed: boolean; reason?: string; code?: string };
 export type CallRecord = {
   id: string;
   lead_id: string;
+  call_sid: string;
+  provider: 'demo' | 'twilio';
   status: string;
   started_at: string | null;
   answered_at: string | null;

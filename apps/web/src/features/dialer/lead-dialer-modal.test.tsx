@@ -7,12 +7,14 @@ import { AppProviders } from '@/app/providers';
 import { mockApi } from '@/test/mock-api';
 import { dialerStore, type DialerData } from './dialer-store';
 import { LeadDialerModal } from './lead-dialer-modal';
+import { voiceDevice } from './voice/voice-device';
 
 const lead: DialerData = { leadId: 'lead-1', name: 'Ana Owner', address: '12 Oak St', phone: '(555) 123-4567', email: 'ana@example.com' };
 
 afterEach(() => {
   act(() => dialerStore.close());
   toast.dismiss();
+  voiceDevice.reset();
   vi.useRealTimers();
 });
 
@@ -21,6 +23,7 @@ function renderModal(extra: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/phone-numbers': { body: { items: [{ id: 'n1', phone_number: '+15125550100', is_active: true, is_primary: true, label: null, created_at: '' }] } },
     'GET /api/calls/caller-id?leadId=lead-1': { body: { phone_number: '+15125550100', reason: 'org_primary' } },
     'GET /api/calls/check?leadId=lead-1': { body: { allowed: true } },
+    'POST /api/voice/token': { body: { provider: 'demo', identity: 'demo_user1', token: null, expires_at: null } },
     ...extra,
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -1,32 +1,28 @@
 /**
- * The Voice Dialer panel of dialer.md §2 on the demo line: the server rings and answers the call itself
- * (docs/api-calls.md), so the voice device is always ready and keypad tones are shown, not sent.
+ * The Voice Dialer panel of dialer.md §2: caller id and lead number, the call button and status, mute, keypad
+ * and notes, and the Live Script card with the call's transcript. The call itself runs in useCallSession on
+ * the organization's voice line (the demo line or Twilio).
  */
 import { formatPhone, toE164ForCall } from '@wholesail/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { MicIcon, MicOffIcon, PanelRightIcon, PhoneIcon, PhoneOffIcon } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { toast } from 'sonner';
+import { useEffect, useId, useState, type RefObject } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { fieldClassName, Input, NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PostCallModal } from '@/features/post-call/post-call-modal';
+import { LiveTranscript } from '@/features/transcription/live-transcript';
 import { usePhoneNumbers } from '@/features/voice-dialer/phone-numbers-api';
-import { ApiError } from '@/lib/api';
+import { errorText } from '@/lib/api';
 import { reloadPage } from '@/lib/reload-page';
 import { cn } from '@/lib/utils';
 import type { DialerData } from './dialer-store';
-import {
-  callKeys, clock, ENDED_STATUSES, hangUpCall, startCall, useCallCheck, useCallerId, useCallRecord, type CallCheck,
-} from './calls-api';
+import { DialerKeypad } from './dialer-keypad';
+import { clock, useCallerId, type CallCheck } from './calls-api';
+import { useCallSession, type CallStatus, type CallSummary } from './use-call-session';
 
-export type CallStatus = 'ready' | 'ringing' | 'on-call' | 'ending' | 'ended';
-
-/** dialer.md §9: Ending forces Ended after 3000 ms. */
-export const FORCED_END_MS = 3000;
-export const KEYPAD_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'] as const;
+export type { CallStatus } from './use-call-session';
 const TONE_KEY = /^[0-9*#]$/;
 
 /** Focus is somewhere the user types text, so single-key shortcuts must not fire. */
@@ -39,10 +35,6 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return false;
 }
 
-function errorText(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}
-
 export type VoiceDialerPanelProps = {
   lead: DialerData;
   /** Where the notes textarea is exposed (the modal's N shortcut focuses it). */
@@ -52,92 +44,30 @@ export type VoiceDialerPanelProps = {
   sidePanelOpen?: boolean;
   onStatusChange?: (status: CallStatus) => void;
   /** After the post-call actions were completed. */
-  onCompleted?: (summary: { callId: string; durationMs: number; notes: string; leadId: string }) => void;
+  onCompleted?: (summary: CallSummary) => void;
   className?: string;
+};
+
+const STATUS_LABEL: Record<CallStatus, (time: string) => string> = {
+  ready: () => 'Ready to Call', ringing: () => 'Connecting...', 'on-call': (time) => `Live • ${time}`, ending: () => 'Ending Call...', ended: () => 'Call Ended',
 };
 
 export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelOpen, onStatusChange, onCompleted, className }: VoiceDialerPanelProps) {
   const id = useId();
-  const client = useQueryClient();
   const numbers = usePhoneNumbers();
   const callerId = useCallerId(lead.leadId);
-  const check = useCallCheck(lead.leadId);
-
-  const [status, setStatusState] = useState<CallStatus>('ready');
-  const statusRef = useRef<CallStatus>('ready');
   const [chosenFrom, setChosenFrom] = useState<string | null>(null);
-  const [callId, setCallId] = useState<string | null>(null);
-  const [dialing, setDialing] = useState(false);
-  const [connectedAt, setConnectedAt] = useState<number | null>(null);
-  const connectedAtRef = useRef<number | null>(null);
-  const [now, setNow] = useState(() => Date.now());
-  const [muted, setMuted] = useState(false);
-  const [digits, setDigits] = useState('');
   const [notes, setNotes] = useState('');
-  const [postCall, setPostCall] = useState<{ callId: string; durationMs: number } | null>(null);
-  const forcedEnd = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  const setStatus = useCallback(
-    (next: CallStatus) => {
-      statusRef.current = next;
-      setStatusState(next);
-      onStatusChange?.(next);
-    },
-    [onStatusChange],
-  );
 
   const activeNumbers = (numbers.data ?? []).filter((n) => n.is_active);
   const suggested = callerId.data?.phone_number ?? '';
   const fromNumber = chosenFrom ?? (activeNumbers.some((n) => n.phone_number === suggested) ? suggested : '');
   const toE164 = toE164ForCall(lead.phone);
-  const deviceReady = true; // the demo line needs no browser voice device
+  const session = useCallSession({ lead, fromNumber, toE164, notes, clearNotes: () => setNotes(''), onStatusChange, onCompleted });
+  const { device, check, status } = session;
+  const deviceReady = device.status === 'ready';
   const refusal: CallCheck | null = check.data && !check.data.allowed ? check.data : null;
-
-  const record = useCallRecord(callId, status === 'ringing' || status === 'ending');
-
-  const finish = useCallback(
-    (id: string) => {
-      if (statusRef.current === 'ended' || statusRef.current === 'ready') return;
-      clearTimeout(forcedEnd.current);
-      const started = connectedAtRef.current;
-      const durationMs = started === null ? 0 : Math.max(0, Date.now() - started);
-      setStatus('ended');
-      setMuted(false);
-      toast.success('Call ended', { description: 'Take post-call actions before closing' });
-      setPostCall({ callId: id, durationMs });
-    },
-    [setStatus],
-  );
-
-  // Ringing → On Call when the server reports the call answered; any state → Ended when it is over.
-  const remoteStatus = record.data?.status;
-  useEffect(() => {
-    if (!callId || !remoteStatus) return;
-    if (remoteStatus === 'in-progress' && statusRef.current === 'ringing') {
-      const at = Date.now();
-      connectedAtRef.current = at;
-      setConnectedAt(at);
-      setNow(at);
-      setStatus('on-call');
-      toast.success('Call connected');
-    } else if (ENDED_STATUSES.includes(remoteStatus) && (statusRef.current === 'ringing' || statusRef.current === 'on-call' || statusRef.current === 'ending')) {
-      finish(callId);
-    }
-  }, [callId, remoteStatus, finish, setStatus]);
-
-  // The timer counts seconds while On Call.
-  useEffect(() => {
-    if (status !== 'on-call') return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [status]);
-
-  useEffect(() => () => clearTimeout(forcedEnd.current), []);
-
-  const pressKey = useCallback((key: string) => {
-    if (statusRef.current !== 'on-call') return;
-    setDigits((current) => (current + key).slice(-24));
-  }, []);
+  const pressKey = session.pressKey;
 
   // Keyboard digits, * and # send tones during a call unless focus is in a text field.
   useEffect(() => {
@@ -150,73 +80,14 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
     return () => window.removeEventListener('keydown', onKey);
   }, [status, pressKey]);
 
-  const dial = async () => {
-    if (!toE164 || !fromNumber || statusRef.current !== 'ready') return;
-    setDialing(true);
-    try {
-      const fresh = await check.refetch();
-      if (fresh.data && !fresh.data.allowed) {
-        toast.error('Cannot make call', { description: fresh.data.reason ?? 'Calling this lead is not allowed right now' });
-        return;
-      }
-      setStatus('ringing');
-      setDigits('');
-      connectedAtRef.current = null;
-      setConnectedAt(null);
-      const { call_id } = await startCall({ lead_id: lead.leadId, from_e164: fromNumber, to_e164: toE164 });
-      setCallId(call_id);
-    } catch (error) {
-      setStatus('ready');
-      const title = error instanceof ApiError && error.status >= 400 && error.status < 500 ? 'Cannot make call' : 'Call failed';
-      toast.error(title, { description: errorText(error, 'Call could not be completed') });
-      void client.invalidateQueries({ queryKey: callKeys.check(lead.leadId) });
-    } finally {
-      setDialing(false);
-    }
-  };
-
-  const end = () => {
-    const current = callId;
-    if (!current || (statusRef.current !== 'on-call' && statusRef.current !== 'ringing')) return;
-    setStatus('ending');
-    forcedEnd.current = setTimeout(() => finish(current), FORCED_END_MS);
-    hangUpCall(current).then(
-      (result) => {
-        client.setQueryData(callKeys.detail(current), result);
-        finish(current);
-      },
-      (error: unknown) => {
-        toast.error('Call failed', { description: errorText(error, 'Call could not be completed') });
-      },
-    );
-  };
-
-  const reset = (clearNotes: boolean) => {
-    setPostCall(null);
-    setCallId(null);
-    connectedAtRef.current = null;
-    setConnectedAt(null);
-    setDigits('');
-    if (clearNotes) setNotes('');
-    setStatus('ready');
-    void client.invalidateQueries({ queryKey: callKeys.check(lead.leadId) });
-  };
-
-  const toggleMute = () => {
-    if (statusRef.current !== 'on-call') return;
-    const next = !muted;
-    setMuted(next);
-    toast.success(next ? 'Microphone muted' : 'Microphone unmuted');
-  };
-
-  const seconds = connectedAt === null ? 0 : Math.floor((now - connectedAt) / 1000);
-  const statusLabel = { ready: 'Ready to Call', ringing: 'Connecting...', 'on-call': `Live • ${clock(seconds)}`, ending: 'Ending Call...', ended: 'Call Ended' }[status];
   const onCall = status === 'on-call';
   const formattedPhone = toE164 ? formatPhone(lead.phone) : null;
-  const mainLabel = { ready: `Call ${formattedPhone ?? ''}`.trim(), ringing: 'Ringing...', 'on-call': 'End Call', ending: 'Ending...', ended: `Call ${formattedPhone ?? ''}`.trim() }[status];
+  const callLabel = `Call ${formattedPhone ?? ''}`.trim();
+  const mainLabel = { ready: callLabel, ringing: 'Ringing...', 'on-call': 'End Call', ending: 'Ending...', ended: callLabel }[status];
   const mainDisabled = onCall
     ? false
-    : status !== 'ready' || !deviceReady || !fromNumber || !toE164 || refusal !== null || check.isPending || dialing;
+    : status !== 'ready' || !deviceReady || !fromNumber || !toE164 || refusal !== null || check.isPending || session.dialing;
+  const deviceLabel = device.provider === 'demo' ? 'Demo line' : device.provider === 'twilio' ? 'Twilio' : null;
 
   return (
     <div className={cn('grid min-h-[600px] gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]', className)} data-call-status={status}>
@@ -227,11 +98,16 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
               <PhoneIcon className="size-4" aria-hidden /> Voice Dialer
             </CardTitle>
             <div className="flex items-center gap-2">
-              <span className="text-xs text-muted-foreground">Demo line</span>
+              {deviceLabel && <span className="text-xs text-muted-foreground">{deviceLabel}</span>}
               <Badge variant={deviceReady ? 'success' : 'secondary'}>{deviceReady ? 'Ready' : 'Not Ready'}</Badge>
             </div>
           </CardHeader>
           <CardContent className="grid gap-4">
+            {device.status === 'error' && device.error && (
+              <p role="alert" className="rounded-md border border-destructive/40 p-2 text-sm text-destructive">
+                {device.error}
+              </p>
+            )}
             <div className="grid gap-1.5">
               <Label htmlFor={`${id}-from`}>From Number</Label>
               {numbers.isPending ? (
@@ -275,12 +151,7 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
               <Input id={`${id}-to`} readOnly value={formattedPhone ?? 'No phone number'} />
             </div>
             <div className="grid gap-1.5">
-              <Button
-                size="lg"
-                variant={onCall ? 'destructive' : 'default'}
-                disabled={mainDisabled}
-                onClick={() => (onCall ? end() : void dial())}
-              >
+              <Button size="lg" variant={onCall ? 'destructive' : 'default'} disabled={mainDisabled} onClick={() => (onCall ? session.end() : void session.dial())}>
                 {onCall ? <PhoneOffIcon aria-hidden /> : <PhoneIcon aria-hidden />}
                 {mainLabel}
               </Button>
@@ -295,13 +166,13 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
             </div>
             <div className="flex flex-wrap items-center gap-2">
               <Badge variant={onCall ? 'success' : status === 'ready' ? 'outline' : 'secondary'} aria-label="Call status" className="tabular-nums">
-                {statusLabel}
+                {STATUS_LABEL[status](clock(session.seconds))}
               </Badge>
               {onCall && (
                 <>
-                  <Button variant="outline" size="sm" onClick={toggleMute} aria-pressed={muted}>
-                    {muted ? <MicOffIcon aria-hidden /> : <MicIcon aria-hidden />}
-                    {muted ? 'Unmute' : 'Mute'}
+                  <Button variant="outline" size="sm" onClick={session.toggleMute} aria-pressed={session.muted}>
+                    {session.muted ? <MicOffIcon aria-hidden /> : <MicIcon aria-hidden />}
+                    {session.muted ? 'Unmute' : 'Mute'}
                   </Button>
                   {onToggleSidePanel && (
                     <Button variant="outline" size="sm" onClick={onToggleSidePanel} aria-pressed={sidePanelOpen}>
@@ -311,21 +182,20 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
                   )}
                 </>
               )}
+              {status === 'ended' && session.postCall && !session.postCall.open && (
+                <Button variant="outline" size="sm" onClick={session.openPostCall}>
+                  Post-call actions
+                </Button>
+              )}
             </div>
-            {onCall && (
-              <div className="grid gap-2" aria-label="Keypad" role="group">
-                <div className="grid grid-cols-3 gap-2">
-                  {KEYPAD_KEYS.map((key) => (
-                    <Button key={key} variant="outline" onClick={() => pressKey(key)} aria-label={`Key ${key}`}>
-                      {key}
-                    </Button>
-                  ))}
-                </div>
-                <p className="min-h-5 text-center font-mono text-sm tracking-widest" aria-label="Keys pressed" aria-live="polite">
-                  {digits}
-                </p>
-              </div>
+            {status === 'ended' && session.postCall && !session.postCall.open && (
+              <p className="text-xs text-muted-foreground" data-testid="post-call-pending">
+                {notes.trim()
+                  ? 'Your notes are not saved yet: open the post-call actions to save them with the call.'
+                  : 'The dialer resets for the next call in 10 seconds.'}
+              </p>
             )}
+            {onCall && <DialerKeypad digits={session.digits} onKey={pressKey} />}
           </CardContent>
         </Card>
         <Card>
@@ -348,10 +218,19 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
         <Card>
           <CardHeader className="flex flex-row items-center justify-between gap-2">
             <CardTitle>Live Script</CardTitle>
-            <Badge variant="outline">Live</Badge>
+            <div className="flex items-center gap-2">
+              {session.callSid && <span className="font-mono text-xs text-muted-foreground" title="Call identifier">{session.callSid}</span>}
+              <Badge variant="outline">Live</Badge>
+            </div>
           </CardHeader>
           <CardContent className="text-sm text-muted-foreground">
-            {status === 'ready' ? 'Start a call to see live transcription' : 'Live transcription is not available on the demo line.'}
+            {!session.hasCall ? (
+              'Start a call to see live transcription'
+            ) : !session.callSid ? (
+              'Establishing call connection...'
+            ) : (
+              <LiveTranscript callSid={session.callSid} live={status === 'ringing' || status === 'on-call' || status === 'ending'} />
+            )}
           </CardContent>
         </Card>
         <Card>
@@ -372,19 +251,15 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
           </CardContent>
         </Card>
       </div>
-      {postCall && (
+      {session.postCall && (
         <PostCallModal
-          open
-          callId={postCall.callId}
+          open={session.postCall.open}
+          callId={session.postCall.callId}
           lead={{ id: lead.leadId, name: lead.name, address: lead.address || null }}
-          durationMs={postCall.durationMs}
+          durationMs={session.postCall.durationMs}
           callNotes={notes}
-          onCompleted={() => {
-            const summary = { callId: postCall.callId, durationMs: postCall.durationMs, notes, leadId: lead.leadId };
-            reset(true);
-            onCompleted?.(summary);
-          }}
-          onClose={() => reset(false)}
+          onCompleted={session.completePostCall}
+          onClose={session.closePostCall}
         />
       )}
     </div>

@@ -12,4 +12,8 @@ export const NO_PHONE_NUMBERS = {
 } as const;
 
 export const CALLING_HOURS_LABEL = "Enforce calling hours (8:00 AM–9:00 PM in the lead's local time; Florida until 8:00 PM)";
-export const NOT_AVAILABLE_YET = 'Not available yet';
+export const VOICE_LINE_CHOICES = {
+  auto: 'Automatic (Twilio when configured, otherwise the demo line)',
+  twilio: 'Twilio',
+  demo: 'Demo line (no carrier; a scripted seller answers)',
+} as const;

@@ -1,6 +1,7 @@
 /** Phone numbers, caller-ID assignments and calling settings (docs/api-calls.md). */
+import type { CallSettingsBody, VoiceProviderChoice, VoiceProviderKind } from '@wholesail/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
 
 export type OrganizationPhoneNumber = {
   id: string;
@@ -16,7 +17,13 @@ export type PhoneAssignment = { phone_number: string; is_default: boolean };
 export type NewPhoneNumber = { phone_number: string; label?: string; is_primary?: boolean; is_active?: boolean };
 export type PhoneNumberPatch = { label?: string; is_primary?: boolean; is_active?: boolean };
 
-export type CallSettings = { enforceHours: boolean };
+export type CallSettings = {
+  enforceHours: boolean;
+  voiceProvider: VoiceProviderChoice;
+  /** The line calls go out on; null when Twilio is chosen but the server has no credentials. */
+  activeProvider: VoiceProviderKind | null;
+  twilioConfigured: boolean;
+};
 
 // Keys start with the table name so realtime row changes refresh them.
 export const PHONE_NUMBERS_QUERY_KEY = ['organization_phone_numbers'] as const;
@@ -49,20 +56,11 @@ export function setDefaultPhoneNumber(phoneNumber: string): Promise<PhoneAssignm
   return apiRequest<PhoneAssignment>('/api/phone-assignments/default', { method: 'PUT', body: { phone_number: phoneNumber } });
 }
 
-/**
- * The calling settings, or null while the server has no such route (404): the contract names only
- * `PUT /api/calls/settings {enforceHours}`, so the current value is read with a GET of the same path.
- */
-export async function fetchCallSettings(signal?: AbortSignal): Promise<CallSettings | null> {
-  try {
-    return await apiRequest<CallSettings>('/api/calls/settings', { signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+export function fetchCallSettings(signal?: AbortSignal): Promise<CallSettings> {
+  return apiRequest<CallSettings>('/api/calls/settings', { signal });
 }
 
-export function updateCallSettings(body: CallSettings): Promise<CallSettings> {
+export function updateCallSettings(body: CallSettingsBody): Promise<CallSettings> {
   return apiRequest<CallSettings>('/api/calls/settings', { method: 'PUT', body });
 }
 

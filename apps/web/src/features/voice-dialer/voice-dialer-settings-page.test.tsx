@@ -18,12 +18,13 @@ const main: OrganizationPhoneNumber = { id: 'pn-1', phone_number: '+15125550100'
 const second: OrganizationPhoneNumber = { id: 'pn-2', phone_number: '+15125550111', is_active: true, is_primary: false, label: null, created_at: '2025-03-05T10:00:00Z' };
 const off: OrganizationPhoneNumber = { id: 'pn-3', phone_number: '+15125550122', is_active: false, is_primary: false, label: 'Old', created_at: '2025-03-06T10:00:00Z' };
 
+const SETTINGS = { enforceHours: true, voiceProvider: 'auto', activeProvider: 'demo', twilioConfigured: false };
 const base = {
   'GET /api/auth/get-session': { body: SIGNED_IN_SESSION },
   'GET /api/me': { body: ME },
   'GET /api/phone-numbers': { body: { items: [main, second, off] } },
   'GET /api/phone-assignments': { body: { items: [{ phone_number: '+15125550100', is_default: true }] } },
-  'GET /api/calls/settings': { body: { enforceHours: true } },
+  'GET /api/calls/settings': { body: SETTINGS },
 };
 
 const bodyOf = (fetchMock: ReturnType<typeof mockApi>, method: string, url: string) =>
@@ -128,13 +129,14 @@ describe('voice & dialer settings', () => {
     for (const toggle of within(table).getAllByRole('switch')) expect(toggle).toBeDisabled();
     expect(within(table).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add number' })).not.toBeInTheDocument();
-    expect(screen.queryByText('Calling hours')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Voice line')).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: /Enforce calling hours/ })).not.toBeInTheDocument();
     // A member still picks their own caller ID.
     expect(screen.getByLabelText('Default number')).toBeEnabled();
   });
 
   it('saves calling-hours enforcement with PUT', async () => {
-    const fetchMock = mockApi({ ...base, 'PUT /api/calls/settings': { body: { enforceHours: false } } });
+    const fetchMock = mockApi({ ...base, 'PUT /api/calls/settings': { body: { ...SETTINGS, enforceHours: false } } });
     renderApp('/settings/voice-dialer');
     const toggle = await screen.findByRole('switch', { name: "Enforce calling hours (8:00 AM–9:00 PM in the lead's local time; Florida until 8:00 PM)" });
     await waitFor(() => expect(toggle).toBeEnabled());
@@ -143,10 +145,14 @@ describe('voice & dialer settings', () => {
     expect(bodyOf(fetchMock, 'PUT', '/api/calls/settings')).toEqual({ enforceHours: false });
   });
 
-  it("disables the calling-hours switch with 'Not available yet' while the server has no such route", async () => {
-    mockApi({ ...base, 'GET /api/calls/settings': { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } } });
+  it('chooses the voice line with PUT and says where calls go', async () => {
+    const fetchMock = mockApi({ ...base, 'PUT /api/calls/settings': { body: { ...SETTINGS, voiceProvider: 'twilio', activeProvider: null } } });
     renderApp('/settings/voice-dialer');
-    expect(await screen.findByText('Not available yet')).toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: /Enforce calling hours/ })).toBeDisabled();
+    expect(await screen.findByText('Calls go to the demo line: no carrier, a scripted seller answers.')).toBeInTheDocument();
+    const select = screen.getByLabelText('Voice line');
+    await waitFor(() => expect(select).toBeEnabled());
+    await userEvent.setup().selectOptions(select, 'twilio');
+    expect(await screen.findByText(/Twilio is chosen but this server has no Twilio credentials/)).toBeInTheDocument();
+    expect(bodyOf(fetchMock, 'PUT', '/api/calls/settings')).toEqual({ voiceProvider: 'twilio' });
   });
 });

@@ -3,7 +3,7 @@ import { CreateOrganizationCard } from '@/features/organization/create-organizat
 import { canManageOrganization, useMe } from '@/features/organization/organization-api';
 import { useNoOrganizationNotice } from '@/features/organization/use-no-organization-notice';
 import { AddNumberForm } from './add-number-form';
-import { CallingHoursSection } from './calling-hours-section';
+import { CallingSettingsSection } from './calling-settings-section';
 import { DefaultCallerIdSection } from './default-caller-id';
 import { PhoneNumbersSection } from './phone-numbers-section';
 
@@ -18,7 +18,7 @@ export function VoiceDialerSettingsPage() {
     <div className="grid gap-6">
       <header>
         <h1 className="text-2xl font-semibold tracking-tight">Voice &amp; Dialer Settings</h1>
-        <p className="mt-1 text-sm text-muted-foreground">Your organization’s phone numbers, your default caller ID and calling hours.</p>
+        <p className="mt-1 text-sm text-muted-foreground">Your organization’s phone numbers, your default caller ID, the voice line and calling hours.</p>
       </header>
       {me.isPending && <Skeleton className="h-40" />}
       {me.isError && <p className="text-sm text-destructive">{me.error.message}</p>}
@@ -28,7 +28,7 @@ export function VoiceDialerSettingsPage() {
           <PhoneNumbersSection canManage={canManage} />
           {canManage && <AddNumberForm />}
           <DefaultCallerIdSection />
-          {canManage && <CallingHoursSection />}
+          {canManage && <CallingSettingsSection />}
         </>
       )}
     </div>

@@ -16,11 +16,10 @@ function demoCall(callId: string): ActiveVoiceCall {
     async sendDigits(digits) {
       await apiRequest<null>(`${callPath(callId)}/dtmf`, { method: 'POST', body: { digits } });
     },
-    async hangup() {
-      await apiRequest(`${callPath(callId)}/hangup`, { method: 'POST' });
-      events.emitDisconnect();
-    },
-    // Failures surface as rejected promises; an end on the server's side shows in the call record the dialer watches.
+    // The dialer ends the call on the server (POST /api/calls/:id/hangup) for every provider, and the server's
+    // call record tells it when the call is over; the demo line has nothing of its own to release.
+    async hangup() {},
+    // Failures surface as rejected promises.
     onDisconnect: events.onDisconnect,
     onError: events.onError,
   };

@@ -406,7 +406,7 @@ describe('connect', () => {
     await expect(voiceDevice.connect(params)).rejects.toThrow(VOICE_NOT_READY_MESSAGE);
   });
 
-  it('drives a demo call through the call endpoints', async () => {
+  it('drives a demo call through the call endpoints; its hang-up leaves the end to the server (the dialer posts it)', async () => {
     tokenEndpoint(DEMO);
     await voiceDevice.initialize();
     const call = await voiceDevice.connect(params);
@@ -424,9 +424,8 @@ describe('connect', () => {
       ['/api/calls/call-1/mute', { method: 'POST', body: { muted: true } }],
       ['/api/calls/call-1/mute', { method: 'POST', body: { muted: false } }],
       ['/api/calls/call-1/dtmf', { method: 'POST', body: { digits: '5#' } }],
-      ['/api/calls/call-1/hangup', { method: 'POST' }],
     ]);
-    expect(onDisconnect).toHaveBeenCalledTimes(1);
+    expect(onDisconnect).not.toHaveBeenCalled();
   });
 
   it('passes a refused tone on to the caller', async () => {

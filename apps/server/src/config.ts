@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Prefixes this app owns: an unknown variable with one of them is a typo, and start-up stops. */
-const OWNED_PREFIXES = ['WHOLESAIL_', 'DEMO_', 'SMTP_', 'MAIL_', 'SESSION_', 'AUTH_', 'SEED_', 'BATCHDATA_', 'GOOGLE_MAPS_', 'TWILIO_'];
+const OWNED_PREFIXES = ['WHOLESAIL_', 'DEMO_', 'SMTP_', 'MAIL_', 'SESSION_', 'AUTH_', 'SEED_', 'BATCHDATA_', 'GOOGLE_MAPS_', 'TWILIO_', 'LLM_'];
 
 const bool = z
   .enum(['0', '1', 'true', 'false'], { error: 'expected 0, 1, true or false' })
@@ -41,10 +41,21 @@ const schema = z.object({
   TWILIO_API_SECRET: z.string().min(16, 'expected the API key secret').optional(),
   TWILIO_TWIML_APP_SID: z.string().regex(/^AP[0-9a-fA-F]{32}$/, 'expected a TwiML app SID (AP…)').optional(),
   TWILIO_AUTH_TOKEN: z.string().min(16, 'expected the account auth token').optional(),
+  LLM_BASE_URL: z.url('expected the base URL of an OpenAI-compatible API, such as https://api.openai.com/v1').optional(),
+  LLM_API_KEY: z.string().min(1, 'expected an API key').optional(),
+  LLM_MODEL: z.string().min(1, 'expected a model name').default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: positiveInt('a whole number of milliseconds').default(15_000),
 });
 
 /** Twilio is all-or-none: a partial set is a mistake, not a request for the demo line. */
 const TWILIO_KEYS = ['TWILIO_ACCOUNT_SID', 'TWILIO_API_KEY', 'TWILIO_API_SECRET', 'TWILIO_TWIML_APP_SID', 'TWILIO_AUTH_TOKEN'] as const;
+
+export interface LlmConfig {
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+  timeoutMs: number;
+}
 
 export interface TwilioConfig {
   accountSid: string;
@@ -62,6 +73,8 @@ export type Config = z.infer<typeof schema> & {
   seedDemo: boolean;
   /** Set when every TWILIO_ setting is present; otherwise the demo line is used. */
   twilio: TwilioConfig | null;
+  /** An OpenAI-compatible chat API when LLM_BASE_URL is set; otherwise AI features use local rules only. */
+  llm: LlmConfig | null;
 };
 
 export class ConfigError extends Error {}
@@ -111,5 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       c.TWILIO_ACCOUNT_SID && c.TWILIO_API_KEY && c.TWILIO_API_SECRET && c.TWILIO_TWIML_APP_SID && c.TWILIO_AUTH_TOKEN
         ? { accountSid: c.TWILIO_ACCOUNT_SID, apiKey: c.TWILIO_API_KEY, apiSecret: c.TWILIO_API_SECRET, twimlAppSid: c.TWILIO_TWIML_APP_SID, authToken: c.TWILIO_AUTH_TOKEN }
         : null,
+    llm: c.LLM_BASE_URL ? { baseUrl: c.LLM_BASE_URL.replace(/\/$/, ''), apiKey: c.LLM_API_KEY ?? null, model: c.LLM_MODEL, timeoutMs: c.LLM_TIMEOUT_MS } : null,
   };
 }

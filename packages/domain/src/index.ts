@@ -5,3 +5,4 @@ export * from './routes';
 export * from './leads';
 export * from './calls';
 export * from './transcription';
+export * from './coaching';

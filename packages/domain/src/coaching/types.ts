@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { SPEAKERS } from '../transcription/rules';
+
+/** Coaching shapes of dialer.md §3 and the coaching API (docs/api-coaching.md). */
+
+export const SUGGESTION_PRIORITIES = ['high', 'medium', 'low'] as const;
+export type SuggestionPriority = (typeof SUGGESTION_PRIORITIES)[number];
+export const SUGGESTION_TYPES = ['response_script', 'strategic_coaching', 'lead_intelligence', 'objection_alert'] as const;
+export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
+
+export interface CoachingSuggestion {
+  text: string;
+  priority: SuggestionPriority;
+  type: SuggestionType;
+  confidence: number;
+  rationale: string;
+}
+
+export interface ResponseScript {
+  id: string;
+  response_script: string;
+  confidence: number;
+  type: SuggestionType;
+  generated_at: string;
+}
+
+/** What the coach knows about the lead (dialer.md §7 leadContext). */
+export interface CoachingLeadContext {
+  id: string;
+  owner_name: string | null;
+  property_address: string | null;
+  estimated_value: number | null;
+  equity_amount: number | null;
+  motivation_score: number | null;
+  status: string | null;
+  badges: string[];
+  property_type: string | null;
+  is_out_of_state_owner: boolean;
+  is_vacant: boolean;
+  is_tenant_occupied: boolean;
+  notes: string | null;
+}
+
+/** Lead intelligence returned with suggestions. */
+export interface LeadIntelligence {
+  equity: number | null;
+  market_segment: 'luxury' | 'high_value' | 'mid_market' | 'affordable';
+  motivation_level: 'Very High' | 'High' | 'Medium' | 'Low';
+  distress_signals: string[];
+}
+
+export const AI_AREAS = ['coaching', 'enrichment', 'scoring', 'analysis'] as const;
+export type AiArea = (typeof AI_AREAS)[number];
+export type AiAreaStatus = 'inactive' | 'active' | 'error';
+
+/** GET /api/ai/health. */
+export interface AiHealth {
+  llm: 'configured' | 'not_configured';
+  areas: Record<AiArea, AiAreaStatus>;
+  checked_at: string;
+}
+
+const transcriptEntry = z
+  .object({
+    speaker: z.enum([...SPEAKERS, 'prospect'], { error: 'speaker: expected agent, lead or prospect' }),
+    text: z.string({ error: 'text: expected a string' }).max(2000, 'text: at most 2,000 characters'),
+    timestamp: z.union([z.string().max(40), z.number()], { error: 'timestamp: expected a date string or milliseconds' }),
+  })
+  .strict();
+export type CoachingTranscriptEntry = z.infer<typeof transcriptEntry>;
+
+export const coachingSuggestionsBody = z
+  .object({
+    callSid: z.string().max(100).optional(),
+    leadId: z.uuid('leadId: expected a lead id').optional(),
+    transcript: z.array(transcriptEntry, { error: 'transcript: expected a list of entries' }).max(50, 'transcript: at most 50 entries'),
+    conversationHistory: z.array(transcriptEntry).max(50, 'conversationHistory: at most 50 entries').optional(),
+    callStatus: z.enum(['active', 'connecting'], { error: 'callStatus: expected active or connecting' }).default('active'),
+    test: z.boolean().optional(),
+  })
+  .strict();
+export type CoachingSuggestionsBody = z.infer<typeof coachingSuggestionsBody>;
+
+/** POST /api/coaching/suggestions. `source` says whether the language model answered or only the patterns did. */
+export interface CoachingSuggestionsResponse {
+  suggestions: CoachingSuggestion[];
+  intelligence: LeadIntelligence | null;
+  source: 'llm' | 'patterns';
+  llm: 'configured' | 'not_configured' | 'error';
+}
+
+export const coachingScriptsBody = z
+  .object({
+    callSid: z.string().max(100).optional(),
+    leadId: z.uuid('leadId: expected a lead id').optional(),
+    messages: z.array(transcriptEntry, { error: 'messages: expected a list of entries' }).min(1, 'messages: at least one').max(10, 'messages: at most 10'),
+    timestamp: z.union([z.string().max(40), z.number()]).optional(),
+  })
+  .strict();
+export type CoachingScriptsBody = z.infer<typeof coachingScriptsBody>;
+
+export const aiChatBody = z
+  .object({
+    messages: z
+      .array(z.object({ role: z.enum(['system', 'user', 'assistant'], { error: 'role: expected system, user or assistant' }), content: z.string().max(20_000, 'content: at most 20,000 characters') }).strict())
+      .min(1, 'messages: at least one')
+      .max(50, 'messages: at most 50'),
+    model: z.string().max(100).optional(),
+    max_tokens: z.number().int().min(1, 'max_tokens: at least 1').max(500, 'max_tokens: at most 500').default(500),
+    temperature: z.number().min(0, 'temperature: 0 to 2').max(2, 'temperature: 0 to 2').default(0.7),
+  })
+  .strict();
+export type AiChatBody = z.infer<typeof aiChatBody>;
+
+export const COACHING_MESSAGES = {
+  disabled: 'Real-time coaching is disabled',
+  llmNotConfigured: 'No language model is configured (LLM_BASE_URL): suggestions come from conversation patterns only',
+} as const;

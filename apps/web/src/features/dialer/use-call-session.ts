@@ -16,7 +16,7 @@ import type { ActiveVoiceCall } from './voice/voice-line';
 
 export type CallStatus = 'ready' | 'ringing' | 'on-call' | 'ending' | 'ended';
 export type CallSummary = { callId: string; durationMs: number; notes: string; leadId: string };
-export type PostCallState = { callId: string; durationMs: number; open: boolean };
+export type PostCallState = { callId: string; durationMs: number; open: boolean; doNotCallRequested: boolean };
 
 export type CallSessionOptions = {
   lead: DialerData;
@@ -44,6 +44,8 @@ export function useCallSession({ lead, fromNumber, toE164, notes, clearNotes, on
   const [muted, setMuted] = useState(false);
   const [digits, setDigits] = useState('');
   const [postCall, setPostCall] = useState<PostCallState | null>(null);
+  /** Set when live coaching hears the lead ask not to be called again. */
+  const doNotCall = useRef(false);
   const forcedEnd = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const notesRef = useRef(notes);
   notesRef.current = notes;
@@ -75,7 +77,7 @@ export function useCallSession({ lead, fromNumber, toE164, notes, clearNotes, on
       setStatus('ended');
       setMuted(false);
       toast.success('Call ended', { description: 'Take post-call actions before closing' });
-      setPostCall({ callId: id, durationMs, open: true });
+      setPostCall({ callId: id, durationMs, open: true, doNotCallRequested: doNotCall.current });
     },
     [release, setStatus],
   );
@@ -88,6 +90,7 @@ export function useCallSession({ lead, fromNumber, toE164, notes, clearNotes, on
     setConnectedAt(null);
     setDigits('');
     setMuted(false);
+    doNotCall.current = false;
     setStatus('ready');
     void client.invalidateQueries({ queryKey: callKeys.check(lead.leadId) });
   }, [client, lead.leadId, release, setStatus]);
@@ -227,6 +230,12 @@ export function useCallSession({ lead, fromNumber, toE164, notes, clearNotes, on
     voiceCall.sendDigits(key).catch((error: unknown) => toast.error('Failed to send tone', { description: errorText(error, 'The tone was not sent') }));
   }, []);
 
+  /** The lead asked not to be called again: the post-call dialog will start with DNC checked. */
+  const markDoNotCall = useCallback(() => {
+    doNotCall.current = true;
+    setPostCall((p) => (p ? { ...p, doNotCallRequested: true } : p));
+  }, []);
+
   const seconds = connectedAt === null ? 0 : Math.floor((now - connectedAt) / 1000);
   const callSid = record.data?.call_sid ?? call?.sid ?? null;
   return {
@@ -235,6 +244,7 @@ export function useCallSession({ lead, fromNumber, toE164, notes, clearNotes, on
     callSid: callSid && !callSid.startsWith('pending_') ? callSid : null,
     hasCall: call !== null,
     dial, end, toggleMute, pressKey,
+    markDoNotCall,
     openPostCall: () => setPostCall((p) => (p ? { ...p, open: true } : p)),
     closePostCall: () => setPostCall((p) => (p ? { ...p, open: false } : p)),
     completePostCall: () => postCall && complete(postCall),

@@ -258,6 +258,7 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
           lead={{ id: lead.leadId, name: lead.name, address: lead.address || null }}
           durationMs={session.postCall.durationMs}
           callNotes={notes}
+          doNotCallRequested={session.postCall.doNotCallRequested}
           onCompleted={session.completePostCall}
           onClose={session.closePostCall}
         />

@@ -49,6 +49,22 @@ describe('post-call modal', () => {
     expect(screen.queryByText('Call notes')).not.toBeInTheDocument();
   });
 
+  it('starts with DNC checked and says why when the lead asked not to be called again', async () => {
+    const fetchMock = mockApi({ 'POST /api/calls/call-1/complete': { body: { call: {}, lead: {}, task: null } } });
+    const { user } = renderModal({ doNotCallRequested: true });
+    expect(screen.getByLabelText('Mark as Do Not Call (DNC)')).toBeChecked();
+    expect(screen.getByTestId('dnc-requested')).toHaveTextContent('The lead asked during the call not to be contacted again.');
+    await user.selectOptions(screen.getByLabelText('Call Outcome'), 'not_interested');
+    await user.click(screen.getByRole('button', { name: 'Complete Call' }));
+    await waitFor(() => expect(completeBody(fetchMock)).toMatchObject({ outcome: 'not_interested', dnc: true }));
+  });
+
+  it('starts with DNC unchecked otherwise', () => {
+    renderModal();
+    expect(screen.getByLabelText('Mark as Do Not Call (DNC)')).not.toBeChecked();
+    expect(screen.queryByTestId('dnc-requested')).not.toBeInTheDocument();
+  });
+
   it("shows 'Unknown' when the lead has no address at all", () => {
     renderModal({ lead: { id: 'lead-1', name: 'Ana', address: null } });
     expect(screen.getByText('Unknown')).toBeInTheDocument();

@@ -24,6 +24,8 @@ export type PostCallModalProps = {
   lead: PostCallLead;
   durationMs: number;
   callNotes: string;
+  /** The lead asked during the call not to be contacted again: the DNC box starts checked. */
+  doNotCallRequested?: boolean;
   onCompleted: (result: CompleteCallResult) => void;
   onClose: () => void;
 };
@@ -44,13 +46,13 @@ export function PostCallModal({ open, onClose, ...props }: PostCallModalProps) {
   );
 }
 
-function PostCallForm({ callId, lead, durationMs, callNotes, onCompleted, onClose }: Omit<PostCallModalProps, 'open'>) {
+function PostCallForm({ callId, lead, durationMs, callNotes, doNotCallRequested = false, onCompleted, onClose }: Omit<PostCallModalProps, 'open'>) {
   const id = useId();
   const client = useQueryClient();
   const [outcome, setOutcome] = useState<CallOutcome | ''>('');
   const [followUp, setFollowUp] = useState('');
   const [notes, setNotes] = useState('');
-  const [dnc, setDnc] = useState(false);
+  const [dnc, setDnc] = useState(doNotCallRequested);
   const showFollowUp = outcome !== '' && FOLLOW_UP_OUTCOMES.includes(outcome);
   const address = lead.address || lead.property_address_full || 'Unknown';
 
@@ -145,6 +147,11 @@ function PostCallForm({ callId, lead, durationMs, callNotes, onCompleted, onClos
           <input type="checkbox" className="size-4 accent-primary" checked={dnc} onChange={(event) => setDnc(event.target.checked)} />
           Mark as Do Not Call (DNC)
         </label>
+        {doNotCallRequested && (
+          <p className="-mt-2 text-xs text-destructive" data-testid="dnc-requested">
+            The lead asked during the call not to be contacted again.
+          </p>
+        )}
       </div>
       <DialogFooter>
         <Button variant="outline" onClick={onClose}>

@@ -1,3 +1,4 @@
 export * from './rules';
 export * from './merge';
 export * from './stream';
+export * from './connection';

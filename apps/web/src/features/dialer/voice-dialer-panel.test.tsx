@@ -213,6 +213,8 @@ describe('VoiceDialerPanel: a demo-line call', () => {
         body: { items: [chunk('a', 'lead', 'Hello?', 0), chunk('b', 'agent', 'Hi, is this', 1, true), chunk('c', 'agent', 'Hi, is this Ana?', 2), chunk('d', 'lead', 'What would you', 3, true)] },
       },
     });
+    // The test's socket never opens: after the 5 s connect timeout the panel polls the transcript.
+    await act(() => vi.advanceTimersByTimeAsync(5000));
     const transcript = await screen.findByRole('list', { name: 'Live transcript' });
     await waitFor(() => expect(within(transcript).getAllByRole('listitem').filter((li) => li.dataset.speaker)).toHaveLength(3));
     const items = within(transcript).getAllByRole('listitem').filter((li) => li.dataset.speaker);

@@ -12,7 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { fieldClassName, Input, NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PostCallModal } from '@/features/post-call/post-call-modal';
-import { LiveTranscript } from '@/features/transcription/live-transcript';
+import { LiveTranscriptionPanel } from '@/features/transcription/live-transcription-panel';
 import { usePhoneNumbers } from '@/features/voice-dialer/phone-numbers-api';
 import { errorText } from '@/lib/api';
 import { reloadPage } from '@/lib/reload-page';
@@ -229,7 +229,7 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
             ) : !session.callSid ? (
               'Establishing call connection...'
             ) : (
-              <LiveTranscript callSid={session.callSid} live={status === 'ringing' || status === 'on-call' || status === 'ending'} />
+              <LiveTranscriptionPanel callSid={session.callSid} active={status === 'on-call' || status === 'ending'} />
             )}
           </CardContent>
         </Card>

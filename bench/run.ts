@@ -30,6 +30,9 @@ async function timeRequests(label: string, n: number, send: () => Promise<Respon
 if (process.argv[2] === 'leads') {
   const { runLeadsBench } = await import('./leads');
   await runLeadsBench(process.argv[3]);
+} else if (process.argv[2] === 'transcription') {
+  const { runTranscriptionBench } = await import('./transcription');
+  await runTranscriptionBench(process.argv[3] ? Number(process.argv[3]) : undefined);
 } else {
   await runWebAndApiBench();
 }

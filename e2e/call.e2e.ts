@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { allowCallsAtAnyHour, launchBrowser, signInAsDemo } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 describe('a call on the demo line, logged with a follow-up', () => {
@@ -18,16 +18,8 @@ describe('a call on the demo line, logged with a follow-up', () => {
 
   it('dials a lead, shows Ringing then a live timer and both speakers live, takes keypad digits and mute, and completes the post-call actions', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-    await page.goto(server.url + '/login');
-    await page.getByLabel('Email').fill('demo@wholesail.test');
-    await page.getByLabel('Password').fill('wholesail-demo');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/dashboard');
-    // Calling hours depend on the wall clock; the admin override keeps this journey independent of it.
-    const override = await page.evaluate(async () =>
-      (await fetch('/api/calls/settings', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ enforceHours: false }) })).status,
-    );
-    expect(override).toBe(200);
+    await signInAsDemo(page, server.url);
+    await allowCallsAtAnyHour(page);
 
     await page.goto(server.url + '/leads');
     const row = page.getByRole('table', { name: 'Leads' }).getByRole('row').filter({ has: page.getByRole('button', { name: 'Call', exact: true, disabled: false }) }).first();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, signInAsDemo } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 describe('working the lead list: search, the lead dialog, and a CSV import', () => {
@@ -15,11 +15,7 @@ describe('working the lead list: search, the lead dialog, and a CSV import', () 
     server = await startServer();
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-    await page.goto(server.url + '/login');
-    await page.getByLabel('Email').fill('demo@wholesail.test');
-    await page.getByLabel('Password').fill('wholesail-demo');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/dashboard');
+    await signInAsDemo(page, server.url);
   });
   afterAll(async () => {
     await browser?.close();

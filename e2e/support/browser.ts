@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's Chromium, never a downloaded one, with the flags this closed network needs. */
 export function launchBrowser(): Promise<Browser> {
@@ -6,4 +6,21 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+}
+
+/** Signs in as the seeded demo user on a fresh page and waits for the dashboard. */
+export async function signInAsDemo(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(baseUrl + '/login');
+  await page.getByLabel('Email').fill('demo@wholesail.test');
+  await page.getByLabel('Password').fill('wholesail-demo');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** Calling hours depend on the wall clock; the admin override keeps a journey independent of it. */
+export async function allowCallsAtAnyHour(page: Page): Promise<void> {
+  const status = await page.evaluate(async () =>
+    (await fetch('/api/calls/settings', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ enforceHours: false }) })).status,
+  );
+  if (status !== 200) throw new Error(`could not turn the calling-hours check off (${status})`);
 }

@@ -36,6 +36,12 @@ import { registerTaskRoutes } from './modules/tasks/routes';
 import { registerVoiceRoutes } from './modules/voice/routes';
 import { registerTranscriptionRoutes } from './modules/transcription/routes';
 import { createMailProvider, type MailProvider } from './providers/mail';
+import { createLlmProvider } from './providers/llm';
+import { registerAiJobRoutes } from './modules/ai-jobs/routes';
+import { AiJobs } from './modules/ai-jobs/service';
+import { registerAiRoutes } from './modules/ai/routes';
+import { registerCoachingRoutes } from './modules/coaching/routes';
+import { CoachingService } from './modules/coaching/service';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -47,6 +53,7 @@ export interface AppServices {
   realtime: RealtimeHub;
   jobs: JobQueue;
   calls: CallsModule;
+  aiJobs: AiJobs;
 }
 
 declare module 'fastify' {
@@ -83,11 +90,14 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   const realtime = new RealtimeHub(app.log);
   await realtime.start(database);
-  const jobs = await startJobs(database, app.log, { connectionString: config.DATABASE_URL });
+  const llm = createLlmProvider(config.llm);
+  const enrichment = createEnrichmentProvider(config.BATCHDATA_API_KEY);
+  const aiJobs = new AiJobs({ db: database.db, llm, enrichment, log: app.log });
+  const jobs = await startJobs(database, app.log, { connectionString: config.DATABASE_URL, ai: aiJobs });
   const calls = new CallsModule({
     db: database.db, log: app.log, ringMs: config.DEMO_RING_MS, msPerWord: config.DEMO_MS_PER_WORD, twilioConfigured: config.twilio !== null,
   });
-  app.decorate('services', { config, database, auth, mail, realtime, jobs, calls });
+  app.decorate('services', { config, database, auth, mail, realtime, jobs, calls, aiJobs });
   app.addHook('onClose', () => calls.stop());
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => realtime.stop());
@@ -111,17 +121,20 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerOrganizationRoutes(app, database.db, guards);
   registerSettingsRoutes(app, database.db, guards);
   registerInvitationRoutes(app, { db: database.db, auth, mail, publicUrl: config.publicUrl }, guards);
-  registerLeadRoutes(app, database.db, guards);
+  registerLeadRoutes(app, database.db, guards, aiJobs.leadCreationHooks);
   registerBuyerRoutes(app, database.db, guards);
   registerPhoneNumberRoutes(app, database.db, guards);
   registerCallRoutes(app, calls, guards);
   registerTaskRoutes(app, database.db, guards);
   await registerVoiceRoutes(app, { db: database.db, config, calls }, guards);
-  registerTranscriptionRoutes(app, database.db, guards);
-  registerEnrichmentRoutes(app, createEnrichmentProvider(config.BATCHDATA_API_KEY));
+  registerTranscriptionRoutes(app, { db: database.db, hub: realtime, allowedOrigins: config.allowedOrigins }, guards);
+  registerEnrichmentRoutes(app, enrichment);
   registerMapsRoutes(app, config.GOOGLE_MAPS_API_KEY);
   registerRealtimeRoutes(app, realtime, guards, config.allowedOrigins);
+  registerAiRoutes(app, { db: database.db, llm }, guards);
+  registerCoachingRoutes(app, new CoachingService({ db: database.db, llm, log: app.log }), guards);
   await registerLeadImportRoutes(app, database.db, guards, jobs);
+  registerAiJobRoutes(app, aiJobs, guards);
   await registerWebApp(app, config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST);
   return app;
 }

@@ -1,14 +1,25 @@
 import type { Database } from '../db/database';
+import type { Tx } from '../db/scope';
 import { LEAD_IMPORT_QUEUE, runImport, type LeadImportJob } from '../modules/lead-import/service';
 import type { QueueDefinition } from './queue';
 
+export interface LeadImportHooks {
+  /** In the transaction that finishes the import: queue the work its new leads get (AI jobs). */
+  onFinished?: (tx: Tx, job: LeadImportJob) => Promise<void>;
+}
+
 /** 'lead-import': runs a confirmed CSV import; a retry resumes after the last committed batch. */
-export function leadImportQueue(database: Database): QueueDefinition<LeadImportJob> {
+export function leadImportQueue(database: Database, hooks: LeadImportHooks = {}): QueueDefinition<LeadImportJob> {
   return {
     name: LEAD_IMPORT_QUEUE,
     retryLimit: 3,
     retryDelaySeconds: 5,
     expireInMinutes: 60,
-    handler: (data, job) => runImport(database.db, data, { shouldStop: job.stopping, lastAttempt: job.lastAttempt }),
+    handler: (data, job) =>
+      runImport(database.db, data, {
+        shouldStop: job.stopping,
+        lastAttempt: job.lastAttempt,
+        onFinished: hooks.onFinished && ((tx) => hooks.onFinished!(tx, data)),
+      }),
   };
 }

@@ -9,19 +9,42 @@ export interface JobInfo {
   /** True once the queue is stopping: long handlers stop between steps and are retried later. */
   stopping: () => boolean;
 }
-export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
+/** What a handler resolves to is kept as the job's output. */
+export type JobHandler<T> = (data: T, job: JobInfo) => Promise<unknown>;
+
+/** pg-boss queue policies: 'stately' keeps at most one queued and one active job per key. */
+export type QueuePolicy = 'standard' | 'short' | 'singleton' | 'stately';
 
 export interface QueueDefinition<T> {
   name: string;
   handler: JobHandler<T>;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** Doubles the delay between retries (pg-boss retryBackoff). */
+  retryBackoff?: boolean;
   expireInMinutes?: number;
+  policy?: QueuePolicy;
+  /** Workers this instance runs for the queue (each takes one job at a time). */
+  workers?: number;
+}
+
+/** Runs pg-boss's SQL on a connection of the caller's choosing, e.g. inside the caller's transaction. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 export interface JobQueue {
   /** Queues a job; `key` makes it a singleton (a second send with the same key is ignored). */
   send<T extends object>(name: string, data: T, options?: { key?: string }): Promise<string | null>;
+  /**
+   * Queues a job through `executor`, e.g. in the transaction that creates what the job works on, so
+   * both commit or neither does. Call wake(name) after the commit to start it without waiting for a poll.
+   */
+  sendWith<T extends object>(executor: SqlExecutor, name: string, data: T, options?: { key?: string }): Promise<string | null>;
+  /** The id of a job with this key that is queued, waiting for a retry or running, if any. */
+  findPending(name: string, key: string): Promise<string | null>;
+  /** Tells this instance's workers of the queue to look for jobs now. */
+  wake(name: string): void;
   /** True once stop() has begun: long handlers check it between steps and give the job back. */
   readonly stopping: boolean;
   stop(): Promise<void>;
@@ -43,7 +66,7 @@ export async function startJobQueue(
   database: Database,
   log: FastifyBaseLogger,
   queues: Array<QueueDefinition<never>>,
-  options: { connectionString?: string } = {},
+  options: { connectionString?: string; beforeWork?: (queue: JobQueue) => void } = {},
 ): Promise<JobQueue> {
   const connection = database.kind === 'postgres' && options.connectionString
     ? { connectionString: options.connectionString, max: 3 }
@@ -58,43 +81,68 @@ export async function startJobQueue(
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
 
-  const workers = new Map<string, string>();
+  const workers = new Map<string, string[]>();
   let stopping = false;
   for (const q of queues) {
     await boss.createQueue(q.name, {
       name: q.name,
+      policy: q.policy ?? 'standard',
       retryLimit: q.retryLimit ?? 3,
       retryDelay: q.retryDelaySeconds ?? 5,
+      retryBackoff: q.retryBackoff ?? false,
       expireInSeconds: (q.expireInMinutes ?? 30) * 60,
     });
-    const workerId = await boss.work<object>(q.name, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async (jobs) => {
-      for (const job of jobs) {
-        try {
-          const info: JobInfo = { id: job.id, lastAttempt: job.retryCount >= job.retryLimit, stopping: () => stopping };
-          await (q.handler as JobHandler<object>)(job.data, info);
-        } catch (err) {
-          if (!(err instanceof JobInterrupted)) log.error({ err, queue: q.name, jobId: job.id }, 'job failed');
-          throw err;
-        }
-      }
-    });
-    workers.set(q.name, workerId);
   }
-
-  return {
+  const wake = (name: string) => {
+    for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+  };
+  const queue: JobQueue = {
     get stopping() {
       return stopping;
     },
     async send(name, data, opts = {}) {
       const id = await boss.send(name, data, opts.key ? { singletonKey: opts.key } : {});
       // Wake this instance's worker now instead of at its next poll.
-      const workerId = workers.get(name);
-      if (workerId) boss.notifyWorker(workerId);
+      wake(name);
       return id;
     },
+    async sendWith(executor, name, data, opts = {}) {
+      return boss.send(name, data, { db: executor, ...(opts.key ? { singletonKey: opts.key } : {}) });
+    },
+    async findPending(name, key) {
+      const { rows } = await database.executeSql(
+        `select id from pgboss.job where name = $1 and singleton_key = $2 and state in ('created', 'retry', 'active') order by created_on desc limit 1`,
+        [name, key],
+      );
+      return (rows[0] as { id: string } | undefined)?.id ?? null;
+    },
+    wake,
     async stop() {
       stopping = true;
       await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
     },
   };
+  // Handlers may queue follow-up jobs: whoever sends them gets the queue before the first job runs.
+  options.beforeWork?.(queue);
+
+  for (const q of queues) {
+    const ids: string[] = [];
+    for (let i = 0; i < (q.workers ?? 1); i++) {
+      ids.push(await boss.work<object>(q.name, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async (jobs) => {
+        let output: unknown;
+        for (const job of jobs) {
+          try {
+            const info: JobInfo = { id: job.id, lastAttempt: job.retryCount >= job.retryLimit, stopping: () => stopping };
+            output = await (q.handler as JobHandler<object>)(job.data, info);
+          } catch (err) {
+            if (!(err instanceof JobInterrupted)) log.error({ err, queue: q.name, jobId: job.id }, 'job failed');
+            throw err;
+          }
+        }
+        return output;
+      }));
+    }
+    workers.set(q.name, ids);
+  }
+  return queue;
 }

@@ -1,1 +1,4 @@
 export * from './types';
+export * from './patterns';
+export * from './dnc';
+export * from './coaching-rules';

@@ -7,7 +7,9 @@ import { LEAD_FIELDS, type LeadFieldName } from './lead-fields';
 import { PHONE_MESSAGES, isValidLeadPhone } from './phone';
 
 /** Fields the server sets itself; a CSV column cannot be mapped to them. */
-const NOT_IMPORTABLE = new Set<LeadFieldName>(['status', 'source', 'created_by', 'enriched_at', 'enriched_by', 'contact_attempts']);
+const NOT_IMPORTABLE = new Set<LeadFieldName>([
+  'status', 'source', 'created_by', 'enriched_at', 'enriched_by', 'contact_attempts', 'ai_score', 'ai_score_reasons', 'ai_score_source', 'ai_scored_at',
+]);
 export const IMPORTABLE_FIELDS = (Object.keys(LEAD_FIELDS) as LeadFieldName[]).filter((f) => !NOT_IMPORTABLE.has(f));
 const IMPORTABLE = new Set<string>(IMPORTABLE_FIELDS);
 export const isImportableField = (name: string): name is LeadFieldName => IMPORTABLE.has(name);

@@ -43,7 +43,9 @@ function fieldSchema(name: LeadFieldName): z.ZodType {
   }
 }
 
-const SERVER_OWNED = new Set<LeadFieldName>(['created_by', 'enriched_at', 'enriched_by', 'contact_attempts']);
+const SERVER_OWNED = new Set<LeadFieldName>([
+  'created_by', 'enriched_at', 'enriched_by', 'contact_attempts', 'ai_score', 'ai_score_reasons', 'ai_score_source', 'ai_scored_at',
+]);
 
 /** Every writable lead field, each nullable; unknown keys are refused. */
 export const leadWriteBody = z

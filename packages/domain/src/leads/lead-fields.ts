@@ -133,6 +133,11 @@ export const LEAD_FIELDS = {
   badges: ['text[]', 'scoring'],
   last_contacted_at: ['timestamptz', 'scoring'],
   last_interaction_at: ['timestamptz', 'scoring'],
+  // calculate_ai_lead_score (migration 0008): 0-100, its reasons, 'rules' or 'rules+llm', when
+  ai_score: ['integer', 'scoring'],
+  ai_score_reasons: ['text[]', 'scoring'],
+  ai_score_source: ['text', 'scoring'],
+  ai_scored_at: ['timestamptz', 'scoring'],
   // Calls
   notes: ['text', 'calls'],
   last_call_at: ['timestamptz', 'calls'],

@@ -1,4 +1,7 @@
 /** Messages of WS /api/transcription-stream (dialer.md §7; docs/api-calls.md "Transcripts"). */
+import { z } from 'zod';
+import type { CoachingLeadContext } from '../coaching/types';
+import type { Lead } from '../leads/lead-fields';
 import type { Speaker } from './rules';
 
 export type StreamServerMessage =
@@ -9,6 +12,17 @@ export type StreamServerMessage =
 
 export type StreamClientMessage = { type: 'ping' };
 
+/** The stream's query string; a bad one is refused (400 naming the parameter) before the upgrade. */
+export const transcriptionStreamQuery = z.object({
+  callSid: z
+    .string({ error: (issue) => (issue.input === undefined ? 'callSid: required' : 'callSid: expected one call sid') })
+    .trim()
+    .min(1, 'callSid: required')
+    .max(100, 'callSid: at most 100 characters'),
+  organizationId: z.uuid({ error: (issue) => (issue.input === undefined ? 'organizationId: required' : 'organizationId: expected an organization id') }),
+});
+export type TranscriptionStreamQuery = z.infer<typeof transcriptionStreamQuery>;
+
 /** Stream connect timeout, ping interval, reconnect delay and refresh wait (dialer.md §9). */
 export const STREAM_CONNECT_TIMEOUT_MS = 5000;
 export const STREAM_PING_MS = 30_000;
@@ -18,3 +32,18 @@ export const STREAM_REFRESH_WAIT_MS = 500;
 export const STREAM_BUFFER_LIMIT = 100;
 /** Chunks arriving within this window are rendered together. */
 export const CHUNK_BATCH_MS = 50;
+
+/** Texts of the call's lead context (dialer.md §8 "Lead context"). */
+export const CALL_LEAD_CONTEXT_MESSAGES = {
+  noCall: 'No call or transcript data found',
+  notLinked: 'Lead context unavailable - call not linked to lead',
+  matchedByPhoneOrAddress: 'Loaded full lead details - Matched by phone/address',
+} as const;
+
+/** GET /api/calls/by-sid/:callSid/lead-context: the call's lead, or the lead its number or address matched. */
+export interface CallLeadContext {
+  lead: Lead;
+  context: CoachingLeadContext;
+  matched_by: 'call' | 'phone' | 'address';
+  message: null | typeof CALL_LEAD_CONTEXT_MESSAGES.matchedByPhoneOrAddress;
+}

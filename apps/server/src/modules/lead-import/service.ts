@@ -145,6 +145,8 @@ export interface RunOptions {
   /** This is the job's last attempt: a failure marks the import failed. */
   lastAttempt?: boolean;
   batchSize?: number;
+  /** Runs in the transaction that marks the import finished (completed, or failed on its last attempt). */
+  onFinished?: (tx: Tx) => Promise<void>;
 }
 
 /** Another run of the same import got ahead of this one (a duplicate job); this one stops. */
@@ -222,6 +224,7 @@ export async function runImport(db: Kysely<DB>, job: LeadImportJob, options: Run
     await withTenant(db, organizationId, async (tx) => {
       await setImportState(tx, importId, { status: 'completed', finishedNow: true });
       await deleteFile(tx, importId);
+      await options.onFinished?.(tx);
     });
   } catch (error) {
     if (error instanceof Superseded) return;
@@ -230,6 +233,7 @@ export async function runImport(db: Kysely<DB>, job: LeadImportJob, options: Run
       await withTenant(db, organizationId, async (tx) => {
         await setImportState(tx, importId, { status: 'failed', finishedNow: true, failure: message.slice(0, 500) });
         await deleteFile(tx, importId);
+        await options.onFinished?.(tx);
       });
     }
     throw error;

@@ -1,5 +1,5 @@
 import { CompiledQuery, sql, type SelectQueryBuilder } from 'kysely';
-import { digitsOf, LEAD_FIELD_NAMES, type Lead, type LeadStats, type ListLeadsQuery } from '@wholesail/domain';
+import { digitsOf, LEAD_FIELD_NAMES, LEAD_FIELDS, type Lead, type LeadStats, type ListLeadsQuery } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
 import type { DB } from '../../db/types';
 
@@ -8,7 +8,7 @@ export const EXACT_COUNT_CAP = 10_000;
 
 type LeadRow = object;
 
-const TIMESTAMP_FIELDS = new Set(['last_contacted_at', 'last_interaction_at', 'last_call_at', 'enriched_at', 'created_at', 'updated_at']);
+const TIMESTAMP_FIELDS = new Set([...LEAD_FIELD_NAMES.filter((f) => LEAD_FIELDS[f][0] === 'timestamptz'), 'created_at', 'updated_at']);
 
 /** A row as the API shows it: the lead fields, identity and timestamps; derived columns stay inside. */
 export function toLead(lead: LeadRow): Lead {

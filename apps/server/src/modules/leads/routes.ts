@@ -3,13 +3,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { createLeadBody, leadWriteBody, listLeadsQuery, topLeadsQuery } from '@wholesail/domain';
+import type { Tx } from '../../db/scope';
 import type { DB } from '../../db/types';
 import type { Guards } from '../../http/context';
 import { createLead, deleteLead, getLead, leadContext, leadStats, listLeads, topLeads, updateLead } from './service';
 
 const idParams = z.object({ id: z.uuid('id: expected a lead id') });
 
-export function registerLeadRoutes(app: FastifyInstance, db: Kysely<DB>, guards: Guards): void {
+/** What happens around a lead's creation: `onCreated` in its transaction, `afterCreated` once it committed. */
+export interface LeadCreationHooks {
+  onCreated(tx: Tx, organizationId: string, leadId: string): Promise<void>;
+  afterCreated(): void;
+}
+
+export function registerLeadRoutes(app: FastifyInstance, db: Kysely<DB>, guards: Guards, hooks?: LeadCreationHooks): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/leads', { schema: { querystring: listLeadsQuery } }, async (request) =>
@@ -25,9 +32,11 @@ export function registerLeadRoutes(app: FastifyInstance, db: Kysely<DB>, guards:
   r.get('/api/leads/:id/context', { schema: { params: idParams } }, async (request) =>
     leadContext(db, await guards.requireOrganization(request), request.params.id),
   );
-  r.post('/api/leads', { schema: { body: createLeadBody } }, async (request, reply) =>
-    reply.status(201).send(await createLead(db, await guards.requireOrganization(request), request.body)),
-  );
+  r.post('/api/leads', { schema: { body: createLeadBody } }, async (request, reply) => {
+    const lead = await createLead(db, await guards.requireOrganization(request), request.body, hooks && ((tx, l) => hooks.onCreated(tx, l.organization_id, l.id)));
+    hooks?.afterCreated();
+    return reply.status(201).send(lead);
+  });
   r.patch('/api/leads/:id', { schema: { params: idParams, body: leadWriteBody } }, async (request) =>
     updateLead(db, await guards.requireOrganization(request), request.params.id, request.body),
   );

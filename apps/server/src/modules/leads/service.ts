@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   derivedEquity, STATS_HIGH_MOTIVATION, STATS_NEW_DAYS, type Lead, type LeadStats, type LeadWrite, type ListLeadsQuery,
 } from '@wholesail/domain';
-import { withTenant } from '../../db/scope';
+import { withTenant, type Tx } from '../../db/scope';
 import type { DB } from '../../db/types';
 import type { OrgContext } from '../../http/context';
 import { notFound } from '../../http/errors';
@@ -38,7 +38,8 @@ export async function getLead(db: Kysely<DB>, ctx: OrgContext, id: string): Prom
   return repo.toLead(row);
 }
 
-export function createLead(db: Kysely<DB>, ctx: OrgContext, body: LeadWrite): Promise<Lead> {
+/** `onCreated` runs in the creating transaction (the AI jobs queue their work there, so both commit together). */
+export function createLead(db: Kysely<DB>, ctx: OrgContext, body: LeadWrite, onCreated?: (tx: Tx, lead: Lead) => Promise<void>): Promise<Lead> {
   return withTenant(db, ctx.organizationId, async (tx) => {
     const values = { ...body, status: body.status ?? 'new', badges: body.badges ?? [] };
     const row = await repo.insertLead(tx, {
@@ -50,6 +51,7 @@ export function createLead(db: Kysely<DB>, ctx: OrgContext, body: LeadWrite): Pr
     });
     const lead = repo.toLead(row);
     await logActivity(tx, { organizationId: ctx.organizationId, actorId: ctx.user.id, action: 'lead.created', entityType: 'lead', entityId: lead.id });
+    await onCreated?.(tx, lead);
     return lead;
   });
 }

@@ -13,6 +13,11 @@ function withDefaults(stored: Record<string, unknown> | null): OrganizationSetti
   return { aiIntegration: { ...DEFAULT_AI_INTEGRATION, ...(ai.success ? ai.data : {}) } };
 }
 
+/** The organization's aiIntegration toggles with the defaults filled in, read in the caller's transaction. */
+export async function readAiIntegration(tx: Tx, organizationId: string): Promise<AiIntegration> {
+  return withDefaults(await findSettings(tx, organizationId)).aiIntegration;
+}
+
 async function requireVisibleOrganization(tx: Tx, id: string): Promise<void> {
   if (!(await findOrganization(tx, id))) throw notFound('Organization not found');
 }

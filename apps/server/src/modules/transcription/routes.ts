@@ -1,18 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { transcriptionsQuery } from '@wholesail/domain';
 import { withTenant } from '../../db/scope';
-import type { DB } from '../../db/types';
 import type { Guards } from '../../http/context';
 import { notFound } from '../../http/errors';
+import { callLeadContext } from './lead-context';
 import { listBySid } from './repo';
+import { registerTranscriptionStream, type StreamDeps } from './stream';
 
 const sidParams = z.object({ callSid: z.string().trim().min(1, 'callSid: required').max(100, 'callSid: at most 100 characters') });
 
-/** GET /api/calls/by-sid/:callSid/transcriptions: the polling fallback of the live transcript. */
-export function registerTranscriptionRoutes(app: FastifyInstance, db: Kysely<DB>, guards: Guards): void {
+/**
+ * GET /api/calls/by-sid/:callSid/transcriptions: the polling fallback of the live transcript;
+ * WS /api/transcription-stream: the live transcript; GET /api/calls/by-sid/:callSid/lead-context: the call's lead.
+ */
+export function registerTranscriptionRoutes(app: FastifyInstance, deps: StreamDeps, guards: Guards): void {
+  const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/calls/by-sid/:callSid/transcriptions', { schema: { params: sidParams, querystring: transcriptionsQuery } }, async (request) => {
     const ctx = await guards.requireOrganization(request);
@@ -22,4 +26,8 @@ export function registerTranscriptionRoutes(app: FastifyInstance, db: Kysely<DB>
       return { items: await listBySid(tx, ctx.organizationId, request.params.callSid, request.query.limit) };
     });
   });
+  r.get('/api/calls/by-sid/:callSid/lead-context', { schema: { params: sidParams } }, async (request) =>
+    callLeadContext(db, (await guards.requireOrganization(request)).organizationId, request.params.callSid),
+  );
+  registerTranscriptionStream(app, deps, guards);
 }

@@ -11,6 +11,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { fieldClassName, Input, NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { AiCoachingCard } from '@/features/coaching/ai-coaching-card';
+import { useLiveCoaching } from '@/features/coaching/use-live-coaching';
 import { PostCallModal } from '@/features/post-call/post-call-modal';
 import { LiveTranscriptionPanel } from '@/features/transcription/live-transcription-panel';
 import { usePhoneNumbers } from '@/features/voice-dialer/phone-numbers-api';
@@ -68,6 +70,13 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
   const deviceReady = device.status === 'ready';
   const refusal: CallCheck | null = check.data && !check.data.allowed ? check.data : null;
   const pressKey = session.pressKey;
+  const coaching = useLiveCoaching({
+    callSid: session.callSid,
+    leadId: lead.leadId,
+    callStatus: status === 'on-call' ? 'active' : status === 'ringing' ? 'connecting' : null,
+    onDoNotCall: session.markDoNotCall,
+  });
+  const appendScriptToNotes = (text: string) => setNotes((current) => (current.trim() ? `${current}\n${text}` : text));
 
   // Keyboard digits, * and # send tones during a call unless focus is in a text field.
   useEffect(() => {
@@ -229,7 +238,15 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
             ) : !session.callSid ? (
               'Establishing call connection...'
             ) : (
-              <LiveTranscriptionPanel callSid={session.callSid} active={status === 'on-call' || status === 'ending'} />
+              <LiveTranscriptionPanel
+                callSid={session.callSid}
+                active={status === 'on-call' || status === 'ending'}
+                coaching={<AiCoachingCard messages={coaching.messages} analyzing={coaching.analyzing} onUseScript={appendScriptToNotes} />}
+                coachingStatus={coaching.status}
+                onFinalLine={coaching.addFinalLine}
+                onTestScenario={coaching.runTestScenario}
+                onClearResponseScripts={coaching.clearScripts}
+              />
             )}
           </CardContent>
         </Card>

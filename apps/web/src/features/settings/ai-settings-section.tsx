@@ -1,26 +1,36 @@
-import { DEFAULT_AI_INTEGRATION, type AiIntegration, type OrganizationSettings } from '@wholesail/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { DEFAULT_AI_INTEGRATION, type AiArea, type AiAreaStatus, type AiIntegration, type OrganizationSettings } from '@wholesail/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
 import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { fetchSettings, SETTINGS_QUERY_KEY, updateAiIntegration } from './settings-api';
+import { AI_HEALTH_QUERY_KEY, useAiHealth } from '@/features/coaching/use-ai-health';
+import { SETTINGS_QUERY_KEY, updateAiIntegration, useOrganizationSettings } from './settings-api';
 
 type AiKey = keyof AiIntegration;
 
-const AI_SWITCHES: readonly { key: AiKey; label: string; description: string }[] = [
-  { key: 'enableRealTimeCoaching', label: 'Real-time coaching', description: 'Suggest what to say during calls, from the live transcript.' },
-  { key: 'enableAutoEnrichment', label: 'Automatic lead enrichment', description: 'Look up owner, property and contact data when a lead is added.' },
-  { key: 'enableSmartScoring', label: 'Smart lead scoring', description: 'Score each new lead’s motivation so the best ones rise to the top.' },
-  { key: 'enableConversationAnalysis', label: 'Conversation analysis', description: 'Summarize conversations and pick out objections and next steps.' },
+const AI_SWITCHES: readonly { key: AiKey; area: AiArea; label: string; description: string }[] = [
+  { key: 'enableRealTimeCoaching', area: 'coaching', label: 'Real-time coaching', description: 'Suggest what to say during calls, from the live transcript.' },
+  { key: 'enableAutoEnrichment', area: 'enrichment', label: 'Automatic lead enrichment', description: 'Look up owner, property and contact data when a lead is added.' },
+  { key: 'enableSmartScoring', area: 'scoring', label: 'Smart lead scoring', description: 'Score each new lead’s motivation so the best ones rise to the top.' },
+  { key: 'enableConversationAnalysis', area: 'analysis', label: 'Conversation analysis', description: 'Summarize conversations and pick out objections and next steps.' },
 ];
 
-/** The four AI switches; each change is saved at once and rolled back if the save fails. */
+export const AI_STATUS_LABEL: Record<AiAreaStatus, string> = { inactive: 'Inactive', active: 'Active', error: 'Error' };
+const AI_STATUS_VARIANT = { inactive: 'outline', active: 'success', error: 'destructive' } as const;
+export const LLM_NOT_CONFIGURED_TEXT = 'No language model configured — coaching uses conversation patterns';
+
+/**
+ * The four AI switches, each with its area's status from GET /api/ai/health; each change is saved at once
+ * and rolled back if the save fails (dialer.md §8 'Configuration Updated' / 'Configuration Failed').
+ */
 export function AiSettingsSection() {
   const client = useQueryClient();
-  const settings = useQuery({ queryKey: SETTINGS_QUERY_KEY, queryFn: fetchSettings });
+  const settings = useOrganizationSettings();
+  const health = useAiHealth();
   const mutation = useMutation({
     mutationFn: updateAiIntegration,
     onMutate: async (patch) => {
@@ -31,11 +41,22 @@ export function AiSettingsSection() {
     },
     onError: (error, _patch, context) => {
       if (context?.previous) client.setQueryData(SETTINGS_QUERY_KEY, context.previous);
-      toast.error('Failed to save AI settings', { description: error.message });
+      toast.error('Configuration Failed', { description: error.message });
     },
-    onSuccess: (saved) => client.setQueryData(SETTINGS_QUERY_KEY, saved),
+    onSuccess: (saved) => {
+      client.setQueryData(SETTINGS_QUERY_KEY, saved);
+      toast.success('Configuration Updated');
+      // The areas' status follows the switches.
+      void client.invalidateQueries({ queryKey: AI_HEALTH_QUERY_KEY });
+    },
   });
   const values = settings.data?.aiIntegration ?? DEFAULT_AI_INTEGRATION;
+  const healthFailed = health.isError;
+  const healthError = health.error?.message;
+
+  useEffect(() => {
+    if (healthFailed) toast.error('System Health Check Failed', { id: 'ai-health-check', description: healthError });
+  }, [healthFailed, healthError]);
 
   return (
     <Card>
@@ -46,13 +67,15 @@ export function AiSettingsSection() {
       <CardContent>
         {settings.isPending && <Skeleton className="h-40" />}
         {settings.isError && <p className="text-sm text-destructive">{settings.error.message}</p>}
+        {health.data?.llm === 'not_configured' && <p className="mb-4 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">{LLM_NOT_CONFIGURED_TEXT}</p>}
         {settings.data && (
           <ul className="divide-y">
-            {AI_SWITCHES.map(({ key, label, description }) => (
+            {AI_SWITCHES.map(({ key, area, label, description }) => (
               <AiSwitchRow
                 key={key}
                 label={label}
                 description={description}
+                status={health.data?.areas[area]}
                 checked={values[key]}
                 onChange={(checked) => mutation.mutate({ [key]: checked })}
               />
@@ -64,14 +87,21 @@ export function AiSettingsSection() {
   );
 }
 
-type RowProps = { label: string; description: string; checked: boolean; onChange: (checked: boolean) => void };
+type RowProps = { label: string; description: string; status: AiAreaStatus | undefined; checked: boolean; onChange: (checked: boolean) => void };
 
-function AiSwitchRow({ label, description, checked, onChange }: RowProps) {
+function AiSwitchRow({ label, description, status, checked, onChange }: RowProps) {
   const id = useId();
   return (
     <li className="flex items-center justify-between gap-6 py-3 first:pt-0 last:pb-0">
       <div className="grid gap-1">
-        <Label htmlFor={id}>{label}</Label>
+        <div className="flex items-center gap-2">
+          <Label htmlFor={id}>{label}</Label>
+          {status && (
+            <Badge variant={AI_STATUS_VARIANT[status]} aria-label={`${label} status`}>
+              {AI_STATUS_LABEL[status]}
+            </Badge>
+          )}
+        </div>
         <p className="text-sm text-muted-foreground">{description}</p>
       </div>
       <Switch id={id} checked={checked} onCheckedChange={onChange} />

@@ -1,5 +1,6 @@
 /** Members, invitations and AI settings of the current organization. */
 import type { AiIntegration, Invitation, Member, OrganizationSettings } from '@wholesail/domain';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 
 // Keys start with the table name so realtime row changes refresh them.
@@ -9,6 +10,11 @@ export const INVITATIONS_QUERY_KEY = ['invitations'] as const;
 
 export function fetchSettings(): Promise<OrganizationSettings> {
   return apiRequest<OrganizationSettings>('/api/organization/settings');
+}
+
+/** The organization's settings (its aiIntegration switches), shared by the settings page and the dialer's coaching. */
+export function useOrganizationSettings() {
+  return useQuery({ queryKey: SETTINGS_QUERY_KEY, queryFn: fetchSettings });
 }
 
 export function updateAiIntegration(patch: Partial<AiIntegration>): Promise<OrganizationSettings> {

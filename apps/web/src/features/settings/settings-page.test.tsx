@@ -12,6 +12,7 @@ const base = {
   },
   'GET /api/organization/members': { body: { members: [{ id: 'user-1', email: 'ana@example.com', name: 'Ana Lopez', role: 'owner', created_at: '2025-01-12T10:00:00Z' }] } },
   'GET /api/organization/invitations': { body: { invitations: [] } },
+  'GET /api/ai/health': { body: { llm: 'configured', areas: { coaching: 'active', enrichment: 'active', scoring: 'active', analysis: 'active' }, checked_at: '2026-01-01T00:00:00Z' } },
 };
 
 afterEach(() => {
@@ -27,7 +28,7 @@ describe('settings page', () => {
     });
     renderApp('/settings');
     const user = userEvent.setup();
-    const input = await screen.findByLabelText('Name');
+    const input = await screen.findByLabelText('Name', {}, { timeout: 5000 });
     await user.clear(input);
     await user.type(input, 'Acme Capital');
     await user.click(screen.getByRole('button', { name: 'Save' }));

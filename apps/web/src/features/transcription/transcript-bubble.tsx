@@ -14,7 +14,7 @@ export function TranscriptBubble({ line, tag, now }: { line: TranscriptLine; tag
   const agent = line.speaker === 'agent';
   const valid = Number.isFinite(line.timestamp);
   return (
-    <li className={cn('flex', agent ? 'justify-end' : 'justify-start')} data-speaker={line.speaker} data-message-id={line.messageId}>
+    <li className={cn('flex', agent ? 'justify-end' : 'justify-start')} data-speaker={line.speaker} data-message-id={line.messageId} data-timestamp={valid ? line.timestamp : undefined}>
       <div
         className={cn(
           'max-w-[85%] min-w-0 rounded-lg border px-3 py-2 text-sm text-foreground',

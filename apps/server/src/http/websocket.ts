@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+import type { WebSocket } from '@fastify/websocket';
+import { STREAM_PING_MS } from '@wholesail/domain';
+import type { Guards, OrgContext } from './context';
+import { forbidden } from './errors';
+import { isAllowedOrigin } from './origin-check';
+
+/**
+ * The handshake check of every websocket route, for its `preValidation` hook, so a bad handshake gets a
+ * plain HTTP status before the upgrade: a foreign Origin 403, no session 401, no organization 403.
+ */
+export async function requireSocketOrganization(request: FastifyRequest, guards: Guards, allowedOrigins: readonly string[], feed: string): Promise<OrgContext> {
+  if (!isAllowedOrigin(request.headers.origin, allowedOrigins)) throw forbidden(`This origin may not open the ${feed}`, 'FORBIDDEN_ORIGIN');
+  return guards.requireOrganization(request);
+}
+
+/** A socket-level ping every 30 s keeps proxies from dropping an idle socket; runs `onClose` once it closes. */
+export function keepAlive(socket: WebSocket, onClose: () => void): void {
+  const timer = setInterval(() => socket.ping(), STREAM_PING_MS);
+  socket.on('close', () => {
+    clearInterval(timer);
+    onClose();
+  });
+}

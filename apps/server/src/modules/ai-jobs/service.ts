@@ -1,0 +1,565 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { leadWriteBody, type Lead, type LeadFieldName, type LeadWrite } from '@wholesail/domain';
+import { withTenant, type Tx } from '../../db/scope';
+import type { DB } from '../../db/types';
+import type { OrgContext } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { JobInterrupted, type JobInfo, type JobQueue, type SqlExecutor } from '../../jobs/queue';
+import { NOT_CONFIGURED_MESSAGE, type EnrichedProperty, type EnrichmentProvider } from '../../providers/enrichment';
+import { LlmError, type LlmProvider } from '../../providers/llm';
+import { deriveLeadColumns } from '../leads/derive';
+import { aiStatus, logLlmFailure } from '../ai/status';
+import type { LeadCreationHooks } from '../leads/routes';
+import { readAiIntegration } from '../settings/service';
+import { ANALYSIS_HISTORY, analysisPrompt, isOptOut, parseLlmAnalysis, ruleAnalysis, type ConversationAnalysis } from './analysis';
+import * as repo from './repo';
+import { blendScores, motivationOf, parseLlmScore, recordScore, SCORING_CALLS, scoringPrompt, type RecordScore } from './scoring';
+
+/** The AI jobs (DESIGN.md "jobs/"): pg-boss queue names. */
+export const AI_QUEUES = {
+  enrich: 'lead.enrich',
+  score: 'lead.ai-score',
+  analyze: 'conversation.analyze',
+} as const;
+
+/** 'auto' jobs follow the organization's aiIntegration toggles; 'manual' ones (a user's request) run regardless. */
+export type Trigger = 'auto' | 'manual';
+
+/** One lead. `requestedAt` makes the job idempotent: a lead scored or enriched since then is not done again. */
+export interface LeadJob {
+  organizationId: string;
+  leadId: string;
+  requestedAt: string;
+  trigger: Trigger;
+}
+
+/** The leads a CSV import created, a page at a time; each page queues the next (`after` is where it starts). */
+export interface ImportLeadsJob {
+  organizationId: string;
+  importId: string;
+  after?: repo.PageCursor;
+}
+
+export type LeadJobData = LeadJob | ImportLeadsJob;
+
+export interface ConversationJob {
+  organizationId: string;
+  conversationId: string;
+  requestedAt: string;
+  trigger: Trigger;
+}
+
+export type AiJobArea = 'enrichment' | 'scoring' | 'analysis';
+
+/** Where job outcomes go for GET /api/ai/health: modules/ai's record unless another is given (tests). */
+export interface AiStatusSink {
+  report(organizationId: string, area: AiJobArea, ok: boolean): void;
+}
+
+export interface AiJobsDeps {
+  db: Kysely<DB>;
+  llm: LlmProvider | null;
+  enrichment: EnrichmentProvider;
+  log: FastifyBaseLogger;
+  status?: AiStatusSink;
+  /** Leads per page of an import's scoring and enrichment (tests make them small). */
+  pageSizes?: { score?: number; enrich?: number };
+}
+
+/** The stored score as POST /api/leads/:id/ai-score answers it. */
+export interface LeadAiScore {
+  lead_id: string;
+  ai_score: number;
+  ai_score_reasons: string[];
+  ai_score_source: string;
+  ai_scored_at: string;
+  /** The score as motivation out of 9 and its level (dialer.md §9); the lead's motivation_score is not changed. */
+  motivation: number;
+  motivation_level: string;
+  llm: 'configured' | 'not_configured' | 'error';
+}
+
+export type EnrichOutcome =
+  | { result: 'enriched'; filled: LeadFieldName[] }
+  | { result: 'not_configured'; message: string }
+  | { result: 'already_enriched' | 'no_address' | 'no_match' | 'not_found' | 'disabled' }
+  | { result: 'error'; error: string };
+
+/** Leads of an import scored per page (one UPDATE), and enriched per page (one lookup each). */
+export const SCORE_PAGE = 500;
+export const ENRICH_PAGE = 20;
+const ENRICH_CONCURRENCY = 4;
+
+const leadKey = (leadId: string, trigger: Trigger) => (trigger === 'manual' ? `lead:${leadId}:manual` : `lead:${leadId}`);
+
+/**
+ * Runs pg-boss's SQL inside a tenant transaction, so a job is queued if and only if what it works on
+ * commits. pg-boss's tables belong to the connecting role, so each statement runs as that role and the
+ * transaction goes back to the tenant role after it.
+ */
+function transactionExecutor(tx: Tx): SqlExecutor {
+  return {
+    async executeSql(text, values = []) {
+      const { rows } = await sql<{ role: string }>`select current_user as role`.execute(tx);
+      await sql`set local role none`.execute(tx);
+      try {
+        return { rows: (await tx.executeQuery(CompiledQuery.raw(text, values))).rows };
+      } finally {
+        await sql`select set_config('role', ${rows[0]!.role}, true)`.execute(tx);
+      }
+    },
+  };
+}
+
+function present(v: unknown): boolean {
+  if (v === null || v === undefined) return false;
+  if (typeof v === 'string') return v.trim() !== '';
+  if (Array.isArray(v)) return v.length > 0;
+  return true;
+}
+
+const INTEGER_FIELDS = new Set<string>(['building_square_feet', 'year_built']);
+
+/** The lookup's values for the lead's empty fields, each checked by the lead field's own rule; the rest are dropped. */
+export function emptyFieldsFrom(lead: Lead, data: EnrichedProperty): Partial<Record<LeadFieldName, unknown>> {
+  const out: Partial<Record<LeadFieldName, unknown>> = {};
+  const shape = leadWriteBody.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } } | undefined>;
+  for (const [field, raw] of Object.entries(data) as Array<[LeadFieldName, unknown]>) {
+    if (raw === null || raw === undefined || present(lead[field])) continue;
+    const value = INTEGER_FIELDS.has(field) && typeof raw === 'number' ? Math.round(raw) : raw;
+    const parsed = shape[field]?.safeParse(value);
+    if (parsed?.success && parsed.data !== null && parsed.data !== undefined) out[field] = parsed.data;
+  }
+  return out;
+}
+
+/** The address a property lookup is asked about. */
+export function lookupAddress(lead: Lead): string | null {
+  if (present(lead.property_address_full)) return lead.property_address_full!.trim();
+  const street = [lead.property_address, lead.property_address_line_1, lead.property_address_street, lead.address].find(present);
+  if (!street) return null;
+  const zip = lead.property_address_zipcode ?? lead.property_address_zip;
+  const stateZip = [lead.property_address_state, zip].filter(present).join(' ');
+  return [street, lead.property_address_city, stateZip].filter(present).join(', ');
+}
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/**
+ * Enrichment, scoring and analysis of leads and conversations: the job handlers, the inline runs of
+ * the manual endpoints (the same functions), and the hooks that queue jobs where leads and
+ * conversations are created. The queue is attached once the job queue exists (before any job runs).
+ */
+export class AiJobs {
+  #queue: JobQueue | null = null;
+
+  constructor(private readonly deps: AiJobsDeps) {}
+
+  attach(queue: JobQueue): void {
+    this.#queue = queue;
+  }
+
+  private get queue(): JobQueue {
+    if (!this.#queue) throw new Error('The job queue is not started');
+    return this.#queue;
+  }
+
+  private report(organizationId: string, area: AiJobArea, ok: boolean): void {
+    (this.deps.status ?? aiStatus).report(organizationId, area, ok);
+  }
+
+  /** POST /api/leads: queue in the lead's transaction, wake the workers once it committed. */
+  readonly leadCreationHooks: LeadCreationHooks = {
+    onCreated: (tx, organizationId, leadId) => this.queueForNewLead(tx, organizationId, leadId),
+    afterCreated: () => this.wake(),
+  };
+
+  // -------------------------------------------------------------------------------------------
+  // Queueing
+
+  /** A new lead (POST /api/leads, the address search): in its creating transaction, queue enrichment and scoring as the toggles say. */
+  async queueForNewLead(tx: Tx, organizationId: string, leadId: string): Promise<void> {
+    const ai = await readAiIntegration(tx, organizationId);
+    const job: LeadJob = { organizationId, leadId, requestedAt: new Date().toISOString(), trigger: 'auto' };
+    const executor = transactionExecutor(tx);
+    if (ai.enableAutoEnrichment) await this.queue.sendWith(executor, AI_QUEUES.enrich, job, { key: leadKey(leadId, 'auto') });
+    if (ai.enableSmartScoring) await this.queue.sendWith(executor, AI_QUEUES.score, job, { key: leadKey(leadId, 'auto') });
+  }
+
+  /**
+   * A finished CSV import: in the transaction that finishes it, one enrichment and one scoring job for
+   * all of its new leads (not one per lead: 50,000 rows make two jobs, each working through the
+   * leads a page at a time and queueing the next page in the page's own transaction).
+   */
+  async queueForImport(tx: Tx, organizationId: string, importId: string): Promise<void> {
+    const ai = await readAiIntegration(tx, organizationId);
+    const job: ImportLeadsJob = { organizationId, importId };
+    const executor = transactionExecutor(tx);
+    if (ai.enableAutoEnrichment) await this.queue.sendWith(executor, AI_QUEUES.enrich, job, { key: `import:${importId}` });
+    if (ai.enableSmartScoring) await this.queue.sendWith(executor, AI_QUEUES.score, job, { key: `import:${importId}` });
+  }
+
+  /**
+   * A new conversation message: queue its analysis when enableConversationAnalysis is on. Pass the
+   * transaction that inserts the message so both commit together; without one it reads the setting in
+   * its own transaction and queues after it. Resolves to the job id, or null when nothing was queued.
+   */
+  async enqueueConversationAnalysis(organizationId: string, conversationId: string, tx?: Tx): Promise<string | null> {
+    const job: ConversationJob = { organizationId, conversationId, requestedAt: new Date().toISOString(), trigger: 'auto' };
+    const key = `conversation:${conversationId}`;
+    if (tx) {
+      if (!(await readAiIntegration(tx, organizationId)).enableConversationAnalysis) return null;
+      return this.queue.sendWith(transactionExecutor(tx), AI_QUEUES.analyze, job, { key });
+    }
+    const on = await withTenant(this.deps.db, organizationId, async (t) => (await readAiIntegration(t, organizationId)).enableConversationAnalysis);
+    return on ? this.queue.send(AI_QUEUES.analyze, job, { key }) : null;
+  }
+
+  /** After a transaction that queued jobs commits: start them now rather than at the next poll. */
+  wake(): void {
+    for (const name of Object.values(AI_QUEUES)) this.queue.wake(name);
+  }
+
+  /** POST /api/leads/:id/enrich: a manual request runs whatever the toggle says. Answers the job's id (an already queued one if any). */
+  async requestEnrichment(ctx: OrgContext, leadId: string): Promise<{ job_id: string }> {
+    const lead = await withTenant(this.deps.db, ctx.organizationId, (tx) => repo.findLiveLead(tx, ctx.organizationId, leadId));
+    if (!lead) throw notFound('Lead not found');
+    const key = leadKey(leadId, 'manual');
+    const job: LeadJob = { organizationId: ctx.organizationId, leadId, requestedAt: new Date().toISOString(), trigger: 'manual' };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const id = (await this.queue.send(AI_QUEUES.enrich, job, { key })) ?? (await this.queue.findPending(AI_QUEUES.enrich, key));
+      if (id) return { job_id: id };
+    }
+    throw new Error('The enrichment job could not be queued');
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Job handlers
+
+  async runEnrichJob(data: LeadJobData, job: JobInfo): Promise<unknown> {
+    if ('importId' in data) return this.enrichImportPage(data, job);
+    if (data.trigger === 'auto' && !(await this.toggle(data.organizationId, 'enableAutoEnrichment'))) return { result: 'disabled' };
+    return this.enrichLead(data.organizationId, data.leadId, { requestedAt: new Date(data.requestedAt), trigger: data.trigger });
+  }
+
+  async runScoreJob(data: LeadJobData): Promise<unknown> {
+    if ('importId' in data) return this.scoreImportPage(data);
+    if (data.trigger === 'auto' && !(await this.toggle(data.organizationId, 'enableSmartScoring'))) return { result: 'disabled' };
+    const outcome = await this.scoreLead(data.organizationId, data.leadId, { requestedAt: new Date(data.requestedAt) });
+    return outcome.result === 'scored' ? { result: 'scored', ai_score: outcome.score.ai_score, source: outcome.score.ai_score_source } : outcome;
+  }
+
+  async runAnalyzeJob(data: ConversationJob): Promise<unknown> {
+    if (data.trigger === 'auto' && !(await this.toggle(data.organizationId, 'enableConversationAnalysis'))) return { result: 'disabled' };
+    const outcome = await this.analyzeConversation(data.organizationId, data.conversationId, { requestedAt: new Date(data.requestedAt) });
+    return outcome.result === 'analyzed' ? { result: 'analyzed', sentiment: outcome.analysis.sentiment, source: outcome.analysis.source } : outcome;
+  }
+
+  private toggle(organizationId: string, name: 'enableAutoEnrichment' | 'enableSmartScoring' | 'enableConversationAnalysis'): Promise<boolean> {
+    return withTenant(this.deps.db, organizationId, async (tx) => (await readAiIntegration(tx, organizationId))[name]);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Scoring
+
+  /**
+   * calculate_ai_lead_score: the record-based score, blended with the model's when one is configured
+   * (a model failure leaves the record-based score and reports the scoring area as failing). With
+   * `requestedAt` (a job) a lead scored since then is left alone, so a retried job scores once.
+   */
+  async scoreLead(
+    organizationId: string,
+    leadId: string,
+    opts: { requestedAt?: Date } = {},
+  ): Promise<{ result: 'scored'; score: LeadAiScore } | { result: 'already_scored' | 'not_found' }> {
+    const { db, llm, log } = this.deps;
+    const input = await withTenant(db, organizationId, async (tx) => {
+      const lead = await repo.findLiveLead(tx, organizationId, leadId);
+      return lead ? { lead, calls: await repo.recentCalls(tx, organizationId, leadId, SCORING_CALLS) } : null;
+    });
+    if (!input) return { result: 'not_found' };
+    if (opts.requestedAt && input.lead.ai_scored_at && new Date(input.lead.ai_scored_at) >= opts.requestedAt) return { result: 'already_scored' };
+
+    const record = recordScore(input.lead, input.calls);
+    let final = { score: record.score, reasons: record.reasons };
+    let source = 'rules';
+    let llmState: LeadAiScore['llm'] = llm ? 'configured' : 'not_configured';
+    if (llm) {
+      try {
+        const answer = await llm.chat({ messages: scoringPrompt(input.lead, input.calls, record), json: true, temperature: 0.2, max_tokens: 400 });
+        const parsed = parseLlmScore(answer.choices[0]!.message.content);
+        if (!parsed) throw new LlmError(502, 'The language model did not answer with a score');
+        final = blendScores(record, parsed);
+        source = 'rules+llm';
+      } catch (error) {
+        if (!(error instanceof LlmError)) throw error;
+        logLlmFailure(log, error, `AI lead scoring of ${leadId} (record-based score kept)`);
+        llmState = 'error';
+        final = { score: record.score, reasons: [...record.reasons, 'AI model unavailable: record-based score only'] };
+      }
+    }
+
+    const scoredAt = new Date();
+    const stored = await withTenant(db, organizationId, async (tx) => {
+      const current = await repo.lockLead(tx, organizationId, leadId);
+      if (!current) return 'not_found' as const;
+      if (opts.requestedAt && current.ai_scored_at && new Date(current.ai_scored_at) >= opts.requestedAt) return 'already_scored' as const;
+      await repo.storeLeadScore(tx, organizationId, leadId, { ai_score: final.score, ai_score_reasons: final.reasons, ai_score_source: source, ai_scored_at: scoredAt });
+      return 'scored' as const;
+    });
+    if (stored !== 'scored') return { result: stored };
+    this.report(organizationId, 'scoring', llmState !== 'error');
+    const { motivation, level } = motivationOf(final.score);
+    return {
+      result: 'scored',
+      score: {
+        lead_id: leadId,
+        ai_score: final.score,
+        ai_score_reasons: final.reasons,
+        ai_score_source: source,
+        ai_scored_at: scoredAt.toISOString(),
+        motivation,
+        motivation_level: level,
+        llm: llmState,
+      },
+    };
+  }
+
+  /** One page of an import's unscored leads, record-based (new leads have no calls yet), in one statement. */
+  private async scoreImportPage(data: ImportLeadsJob): Promise<unknown> {
+    const { organizationId, importId } = data;
+    if (!(await this.toggle(organizationId, 'enableSmartScoring'))) return { result: 'disabled' };
+    const outcome = await withTenant(this.deps.db, organizationId, async (tx) => {
+      const window = await repo.findImportWindow(tx, importId);
+      if (!window) return { result: 'not_found' as const };
+      const page = await repo.importLeadsPage(tx, organizationId, window, 'unscored', data.after, this.deps.pageSizes?.score ?? SCORE_PAGE);
+      const scoredAt = new Date();
+      const rows = page.leads.map((lead) => {
+        const r: RecordScore = recordScore(lead);
+        return { id: lead.id, ai_score: r.score, ai_score_reasons: r.reasons, ai_score_source: 'rules', ai_scored_at: scoredAt };
+      });
+      await repo.quietTransaction(tx);
+      await repo.storeLeadScores(tx, organizationId, rows);
+      if (page.full && page.last) {
+        await this.queue.sendWith(transactionExecutor(tx), AI_QUEUES.score, { organizationId, importId, after: page.last } satisfies ImportLeadsJob, {
+          key: `import:${importId}:${page.last.id}`,
+        });
+      }
+      return { result: 'scored' as const, scored: rows.length, more: page.full };
+    });
+    if (outcome.result === 'scored') {
+      this.report(organizationId, 'scoring', true);
+      if (outcome.more) this.queue.wake(AI_QUEUES.score);
+    }
+    return outcome;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Enrichment
+
+  /**
+   * auto-lead-enrichment for one lead: a BatchData lookup of its property address that fills only the
+   * lead's empty fields and stamps enriched_at, enriched_by and (when empty) data_source. Without
+   * BatchData the job is done with 'not_configured' and the lead is not touched.
+   */
+  async enrichLead(organizationId: string, leadId: string, opts: { requestedAt?: Date; trigger: Trigger }): Promise<EnrichOutcome> {
+    const { db, enrichment } = this.deps;
+    if (enrichment.kind === 'none') return { result: 'not_configured', message: NOT_CONFIGURED_MESSAGE };
+    const lead = await withTenant(db, organizationId, (tx) => repo.findLiveLead(tx, organizationId, leadId));
+    if (!lead) return { result: 'not_found' };
+    if (this.alreadyEnriched(lead, opts)) return { result: 'already_enriched' };
+    const address = lookupAddress(lead);
+    if (!address) return { result: 'no_address' };
+    const answer = await enrichment.lookupProperty(address); // a network failure throws: the job is retried with backoff
+    if (!answer.success) {
+      this.report(organizationId, 'enrichment', false);
+      return { result: 'error', error: answer.error ?? 'The enrichment service failed' };
+    }
+    this.report(organizationId, 'enrichment', true);
+    if (!answer.data) return { result: 'no_match' };
+    const data = answer.data;
+    const outcome = await withTenant(db, organizationId, async (tx) => {
+      const current = await repo.lockLead(tx, organizationId, leadId);
+      if (!current) return { result: 'not_found' as const };
+      if (this.alreadyEnriched(current, opts)) return { result: 'already_enriched' as const };
+      return this.applyEnrichment(tx, organizationId, current, data, opts.trigger);
+    });
+    if (outcome.result === 'enriched') this.queue.wake(AI_QUEUES.score);
+    return outcome;
+  }
+
+  private alreadyEnriched(lead: Lead, opts: { requestedAt?: Date; trigger: Trigger }): boolean {
+    if (!lead.enriched_at) return false;
+    // A lead that arrived enriched (the address search) is not looked up again automatically.
+    if (opts.trigger === 'auto') return true;
+    return opts.requestedAt !== undefined && new Date(lead.enriched_at) >= opts.requestedAt;
+  }
+
+  /**
+   * Fills and stamps the locked lead. New data means a new score (when scoring is on or the request was
+   * manual): queued as a job in the same transaction, or for an import's leads scored here by the rules,
+   * as the import's own scoring does (no model call per imported lead).
+   */
+  private async applyEnrichment(
+    tx: Tx,
+    organizationId: string,
+    lead: Lead,
+    data: EnrichedProperty,
+    trigger: Trigger,
+    rescore: 'job' | 'rules' = 'job',
+  ): Promise<EnrichOutcome> {
+    const filled = emptyFieldsFrom(lead, data);
+    const merged = { ...lead, ...filled } as Lead;
+    await repo.fillLead(tx, organizationId, lead.id, {
+      ...filled,
+      ...deriveLeadColumns(merged as LeadWrite),
+      enriched_at: new Date(),
+      enriched_by: 'batchdata',
+      ...(present(lead.data_source) ? {} : { data_source: 'batchdata' }),
+    });
+    const fields = Object.keys(filled) as LeadFieldName[];
+    if (fields.length > 0 && (trigger === 'manual' || (await readAiIntegration(tx, organizationId)).enableSmartScoring)) {
+      if (rescore === 'rules') {
+        const r = recordScore(merged);
+        await repo.storeLeadScore(tx, organizationId, lead.id, { ai_score: r.score, ai_score_reasons: r.reasons, ai_score_source: 'rules', ai_scored_at: new Date() });
+      } else {
+        const job: LeadJob = { organizationId, leadId: lead.id, requestedAt: new Date().toISOString(), trigger };
+        await this.queue.sendWith(transactionExecutor(tx), AI_QUEUES.score, job, { key: leadKey(lead.id, trigger) });
+      }
+    }
+    return { result: 'enriched', filled: fields };
+  }
+
+  /** One page of an import's unenriched leads: the lookups, then one transaction that fills them and queues the next page. */
+  private async enrichImportPage(data: ImportLeadsJob, job: JobInfo): Promise<unknown> {
+    const { organizationId, importId } = data;
+    const { db, enrichment } = this.deps;
+    if (enrichment.kind === 'none') return { result: 'not_configured', message: NOT_CONFIGURED_MESSAGE };
+    if (!(await this.toggle(organizationId, 'enableAutoEnrichment'))) return { result: 'disabled' };
+    const page = await withTenant(db, organizationId, async (tx) => {
+      const window = await repo.findImportWindow(tx, importId);
+      return window ? repo.importLeadsPage(tx, organizationId, window, 'unenriched', data.after, this.deps.pageSizes?.enrich ?? ENRICH_PAGE) : null;
+    });
+    if (!page) return { result: 'not_found' };
+    // Shutting down: give the page back untouched (it is retried from the same cursor after the restart).
+    if (job.stopping()) throw new JobInterrupted();
+    const leads = page.leads;
+    let failed = 0;
+    const answers = await mapLimit(leads, ENRICH_CONCURRENCY, async (lead) => {
+      const address = lookupAddress(lead);
+      if (!address) return null;
+      try {
+        const answer = await enrichment.lookupProperty(address);
+        if (!answer.success) failed++;
+        return answer.data ?? null;
+      } catch {
+        failed++;
+        return null;
+      }
+    });
+    // Every lookup of the page failed (the service is down): the page is retried with backoff.
+    if (leads.length > 0 && failed === leads.length) {
+      this.report(organizationId, 'enrichment', false);
+      throw new Error(`BatchData failed for every lead of the page (import ${importId})`);
+    }
+    const enriched = await withTenant(db, organizationId, async (tx) => {
+      let count = 0;
+      for (const [i, lead] of leads.entries()) {
+        const found = answers[i];
+        if (!found) continue;
+        const current = await repo.lockLead(tx, organizationId, lead.id);
+        if (!current || current.enriched_at) continue;
+        await this.applyEnrichment(tx, organizationId, current, found, 'auto', 'rules');
+        count++;
+      }
+      if (page.full && page.last) {
+        await this.queue.sendWith(transactionExecutor(tx), AI_QUEUES.enrich, { organizationId, importId, after: page.last } satisfies ImportLeadsJob, {
+          key: `import:${importId}:${page.last.id}`,
+        });
+      }
+      return count;
+    });
+    this.report(organizationId, 'enrichment', failed === 0);
+    if (page.full) this.queue.wake(AI_QUEUES.enrich);
+    return { result: 'enriched', looked_up: leads.length, enriched, failed, more: page.full };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Conversation analysis
+
+  /**
+   * analyze_conversation_with_ai: the message with the lead's earlier messages, by the model when one
+   * is configured (its failure falls back to the rules), stored as the conversation's one analysis.
+   */
+  async analyzeConversation(
+    organizationId: string,
+    conversationId: string,
+    opts: { requestedAt?: Date } = {},
+  ): Promise<{ result: 'analyzed'; analysis: repo.StoredAnalysis } | { result: 'already_analyzed' | 'not_found' }> {
+    const { db, llm, log } = this.deps;
+    const input = await withTenant(db, organizationId, async (tx) => {
+      const message = await repo.findConversation(tx, organizationId, conversationId);
+      if (!message) return null;
+      return { message, others: await repo.earlierMessages(tx, organizationId, message, ANALYSIS_HISTORY), existing: await repo.findAnalysis(tx, organizationId, conversationId) };
+    });
+    if (!input) return { result: 'not_found' };
+    if (opts.requestedAt && input.existing && new Date(input.existing.analyzed_at) >= opts.requestedAt) return { result: 'already_analyzed' };
+
+    let analysis: ConversationAnalysis = ruleAnalysis(input.message, input.others);
+    let source: 'rules' | 'llm' = 'rules';
+    let ok = true;
+    // An opt-out is read by the rule, whatever a model would say: it has to be honoured.
+    if (llm && !isOptOut(input.message)) {
+      try {
+        const answer = await llm.chat({ messages: analysisPrompt(input.message, input.others), json: true, temperature: 0.2, max_tokens: 300 });
+        const parsed = parseLlmAnalysis(answer.choices[0]!.message.content);
+        if (!parsed) throw new LlmError(502, 'The language model did not answer with an analysis');
+        analysis = parsed;
+        source = 'llm';
+      } catch (error) {
+        if (!(error instanceof LlmError)) throw error;
+        logLlmFailure(log, error, `AI analysis of conversation ${conversationId} (rules used)`);
+        ok = false;
+      }
+    }
+
+    const stored = await withTenant(db, organizationId, async (tx) => {
+      const message = await repo.findConversation(tx, organizationId, conversationId);
+      if (!message) return 'not_found' as const;
+      const existing = await repo.findAnalysis(tx, organizationId, conversationId, true);
+      if (opts.requestedAt && existing && new Date(existing.analyzed_at) >= opts.requestedAt) return 'already_analyzed' as const;
+      return repo.upsertAnalysis(tx, organizationId, {
+        conversation_id: conversationId,
+        lead_id: message.lead_id,
+        ...analysis,
+        source,
+        model: source === 'llm' ? llm!.model : null,
+        analyzed_at: new Date(),
+      });
+    });
+    if (typeof stored === 'string') return { result: stored };
+    this.report(organizationId, 'analysis', ok);
+    return { result: 'analyzed', analysis: stored };
+  }
+
+  async getAnalysis(ctx: OrgContext, conversationId: string): Promise<repo.StoredAnalysis> {
+    const found = await withTenant(this.deps.db, ctx.organizationId, async (tx) =>
+      (await repo.findConversation(tx, ctx.organizationId, conversationId)) ? repo.findAnalysis(tx, ctx.organizationId, conversationId) : undefined,
+    );
+    if (found === undefined) throw notFound('Conversation not found');
+    if (found === null) throw notFound('This conversation has not been analyzed yet');
+    return found;
+  }
+}

@@ -93,7 +93,8 @@ describe('live transcription and coaching on the demo line', () => {
 
     const lead = await page.evaluate(async (id) => (await fetch(`/api/leads/${id}`)).json(), leadId);
     expect(lead.dnc_status).toBe(true);
-    await page.getByRole('button', { name: 'Call Lead' }).click();
-    await page.getByRole('dialog', { name: 'Call' }).getByText('This lead is on the Do Not Call list').waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('button', { name: 'Call Lead (Do not call)' }).isDisabled()).toBe(true);
+    const check = await page.evaluate(async (id) => (await fetch(`/api/calls/check?leadId=${id}`)).json(), leadId);
+    expect(check).toMatchObject({ allowed: false, reason: 'This lead is on the Do Not Call list' });
   });
 });

@@ -99,174 +99,181 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
   const deviceLabel = device.provider === 'demo' ? 'Demo line' : device.provider === 'twilio' ? 'Twilio' : null;
 
   return (
-    <div className={cn('grid min-h-[600px] gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]', className)} data-call-status={status}>
-      <div className="grid content-start gap-4">
-        <Card>
-          <CardHeader className="flex flex-row items-center justify-between gap-2">
-            <CardTitle className="flex items-center gap-2">
-              <PhoneIcon className="size-4" aria-hidden /> Voice Dialer
-            </CardTitle>
-            <div className="flex items-center gap-2">
-              {deviceLabel && <span className="text-xs text-muted-foreground">{deviceLabel}</span>}
-              <Badge variant={deviceReady ? 'success' : 'secondary'}>{deviceReady ? 'Ready' : 'Not Ready'}</Badge>
-            </div>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            {device.status === 'error' && device.error && (
-              <p role="alert" className="rounded-md border border-destructive/40 p-2 text-sm text-destructive">
-                {device.error}
-              </p>
-            )}
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-from`}>From Number</Label>
-              {numbers.isPending ? (
-                <NativeSelect id={`${id}-from`} disabled value="">
-                  <option value="">Loading...</option>
-                </NativeSelect>
-              ) : numbers.isError ? (
-                <div role="alert" className="grid gap-2 rounded-md border border-destructive/40 p-3 text-sm">
-                  <p className="font-medium text-destructive">Error loading phone numbers</p>
-                  <p className="text-muted-foreground">{errorText(numbers.error, 'Could not load organization phone numbers. Please check your connection and try again.')}</p>
-                  <Button variant="outline" size="sm" className="justify-self-start" onClick={reloadPage}>
-                    Retry
-                  </Button>
-                </div>
-              ) : (
-                <>
-                  <NativeSelect
-                    id={`${id}-from`}
-                    value={fromNumber}
-                    disabled={activeNumbers.length === 0 || status !== 'ready'}
-                    onChange={(event) => setChosenFrom(event.target.value)}
-                  >
-                    <option value="">Select phone number</option>
-                    {activeNumbers.map((n) => (
-                      <option key={n.id} value={n.phone_number}>
-                        {formatPhone(n.phone_number)}
-                        {n.label ? ` — ${n.label}` : ''}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                  {activeNumbers.length === 0 && (
-                    <p className="text-xs text-muted-foreground">
-                      No phone numbers configured for your organization. Configure phone numbers in Voice &amp; Dialer Settings to start making calls.
-                    </p>
-                  )}
-                </>
-              )}
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-to`}>To Number</Label>
-              <Input id={`${id}-to`} readOnly value={formattedPhone ?? 'No phone number'} />
-            </div>
-            <div className="grid gap-1.5">
-              <Button size="lg" variant={onCall ? 'destructive' : 'default'} disabled={mainDisabled} onClick={() => (onCall ? session.end() : void session.dial())}>
-                {onCall ? <PhoneOffIcon aria-hidden /> : <PhoneIcon aria-hidden />}
-                {mainLabel}
-              </Button>
-              {status === 'ready' && refusal && (
-                <p className="text-sm text-destructive" data-testid="call-refusal">
-                  {refusal.reason ?? 'Calling this lead is not allowed right now'}
+    <div className={cn('@container min-h-[600px]', className)} data-call-status={status}>
+      {/* Two columns when the dialer is wide enough; stacked, the Live Script comes right after the call controls. */}
+      <div className="grid gap-4 @2xl:grid-cols-[minmax(15rem,21rem)_minmax(0,1fr)] @2xl:items-start">
+        <div className="contents @2xl:grid @2xl:content-start @2xl:gap-4">
+          <Card className="order-1 @2xl:order-none">
+            <CardHeader className="flex flex-row items-center justify-between gap-2">
+              <CardTitle className="flex items-center gap-2">
+                <PhoneIcon className="size-4" aria-hidden /> Voice Dialer
+              </CardTitle>
+              <div className="flex items-center gap-2">
+                {deviceLabel && <span className="text-xs text-muted-foreground">{deviceLabel}</span>}
+                <Badge variant={deviceReady ? 'success' : 'secondary'}>{deviceReady ? 'Ready' : 'Not Ready'}</Badge>
+              </div>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              {device.status === 'error' && device.error && (
+                <p role="alert" className="rounded-md border border-destructive/40 p-2 text-sm text-destructive">
+                  {device.error}
                 </p>
               )}
-              {status === 'ready' && check.isError && (
-                <p className="text-xs text-muted-foreground">Could not check calling rules: {errorText(check.error, 'unknown error')}</p>
-              )}
-            </div>
-            <div className="flex flex-wrap items-center gap-2">
-              <Badge variant={onCall ? 'success' : status === 'ready' ? 'outline' : 'secondary'} aria-label="Call status" className="tabular-nums">
-                {STATUS_LABEL[status](clock(session.seconds))}
-              </Badge>
-              {onCall && (
-                <>
-                  <Button variant="outline" size="sm" onClick={session.toggleMute} aria-pressed={session.muted}>
-                    {session.muted ? <MicOffIcon aria-hidden /> : <MicIcon aria-hidden />}
-                    {session.muted ? 'Unmute' : 'Mute'}
-                  </Button>
-                  {onToggleSidePanel && (
-                    <Button variant="outline" size="sm" onClick={onToggleSidePanel} aria-pressed={sidePanelOpen}>
-                      <PanelRightIcon aria-hidden />
-                      {sidePanelOpen ? 'Hide lead info' : 'Show lead info'}
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-from`}>From Number</Label>
+                {numbers.isPending ? (
+                  <NativeSelect id={`${id}-from`} disabled value="">
+                    <option value="">Loading...</option>
+                  </NativeSelect>
+                ) : numbers.isError ? (
+                  <div role="alert" className="grid gap-2 rounded-md border border-destructive/40 p-3 text-sm">
+                    <p className="font-medium text-destructive">Error loading phone numbers</p>
+                    <p className="text-muted-foreground">{errorText(numbers.error, 'Could not load organization phone numbers. Please check your connection and try again.')}</p>
+                    <Button variant="outline" size="sm" className="justify-self-start" onClick={reloadPage}>
+                      Retry
                     </Button>
-                  )}
-                </>
-              )}
-              {status === 'ended' && session.postCall && !session.postCall.open && (
-                <Button variant="outline" size="sm" onClick={session.openPostCall}>
-                  Post-call actions
+                  </div>
+                ) : (
+                  <>
+                    <NativeSelect
+                      id={`${id}-from`}
+                      value={fromNumber}
+                      disabled={activeNumbers.length === 0 || status !== 'ready'}
+                      onChange={(event) => setChosenFrom(event.target.value)}
+                    >
+                      <option value="">Select phone number</option>
+                      {activeNumbers.map((n) => (
+                        <option key={n.id} value={n.phone_number}>
+                          {formatPhone(n.phone_number)}
+                          {n.label ? ` — ${n.label}` : ''}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                    {activeNumbers.length === 0 && (
+                      <p className="text-xs text-muted-foreground">
+                        No phone numbers configured for your organization. Configure phone numbers in Voice &amp; Dialer Settings to start making calls.
+                      </p>
+                    )}
+                  </>
+                )}
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-to`}>To Number</Label>
+                <Input id={`${id}-to`} readOnly value={formattedPhone ?? 'No phone number'} />
+              </div>
+              <div className="grid gap-1.5">
+                <Button size="lg" variant={onCall ? 'destructive' : 'default'} disabled={mainDisabled} onClick={() => (onCall ? session.end() : void session.dial())}>
+                  {onCall ? <PhoneOffIcon aria-hidden /> : <PhoneIcon aria-hidden />}
+                  {mainLabel}
                 </Button>
+                {status === 'ready' && refusal && (
+                  <p className="text-sm text-destructive" data-testid="call-refusal">
+                    {refusal.reason ?? 'Calling this lead is not allowed right now'}
+                  </p>
+                )}
+                {status === 'ready' && check.isError && (
+                  <p className="text-xs text-muted-foreground">Could not check calling rules: {errorText(check.error, 'unknown error')}</p>
+                )}
+              </div>
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge variant={onCall ? 'success' : status === 'ready' ? 'outline' : 'secondary'} aria-label="Call status" className="tabular-nums">
+                  {STATUS_LABEL[status](clock(session.seconds))}
+                </Badge>
+                {onCall && (
+                  <>
+                    <Button variant="outline" size="sm" onClick={session.toggleMute} aria-pressed={session.muted}>
+                      {session.muted ? <MicOffIcon aria-hidden /> : <MicIcon aria-hidden />}
+                      {session.muted ? 'Unmute' : 'Mute'}
+                    </Button>
+                    {onToggleSidePanel && (
+                      <Button variant="outline" size="sm" onClick={onToggleSidePanel} aria-pressed={sidePanelOpen}>
+                        <PanelRightIcon aria-hidden />
+                        {sidePanelOpen ? 'Hide lead info' : 'Show lead info'}
+                      </Button>
+                    )}
+                  </>
+                )}
+                {status === 'ended' && session.postCall && !session.postCall.open && (
+                  <Button variant="outline" size="sm" onClick={session.openPostCall}>
+                    Post-call actions
+                  </Button>
+                )}
+              </div>
+              {status === 'ended' && session.postCall && !session.postCall.open && (
+                <p className="text-xs text-muted-foreground" data-testid="post-call-pending">
+                  {notes.trim()
+                    ? 'Your notes are not saved yet: open the post-call actions to save them with the call.'
+                    : 'The dialer resets for the next call in 10 seconds.'}
+                </p>
               )}
-            </div>
-            {status === 'ended' && session.postCall && !session.postCall.open && (
-              <p className="text-xs text-muted-foreground" data-testid="post-call-pending">
-                {notes.trim()
-                  ? 'Your notes are not saved yet: open the post-call actions to save them with the call.'
-                  : 'The dialer resets for the next call in 10 seconds.'}
-              </p>
-            )}
-            {onCall && <DialerKeypad digits={session.digits} onKey={pressKey} />}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Keyboard Shortcuts</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt><kbd>Esc</kbd></dt>
-              <dd>Close dialer</dd>
-              <dt><kbd>N</kbd></dt>
-              <dd>Focus notes</dd>
-              <dt><kbd>0-9 * #</kbd></dt>
-              <dd>Tones during a call</dd>
-            </dl>
-          </CardContent>
-        </Card>
-      </div>
-      <div className="grid content-start gap-4">
-        <Card>
-          <CardHeader className="flex flex-row items-center justify-between gap-2">
-            <CardTitle>Live Script</CardTitle>
-            <div className="flex items-center gap-2">
-              {session.callSid && <span className="font-mono text-xs text-muted-foreground" title="Call identifier">{session.callSid}</span>}
-              <Badge variant="outline">Live</Badge>
-            </div>
-          </CardHeader>
-          <CardContent className="text-sm text-muted-foreground">
-            {!session.hasCall ? (
-              'Start a call to see live transcription'
-            ) : !session.callSid ? (
-              'Establishing call connection...'
-            ) : (
-              <LiveTranscriptionPanel
-                callSid={session.callSid}
-                active={status === 'on-call' || status === 'ending'}
-                coaching={<AiCoachingCard messages={coaching.messages} analyzing={coaching.analyzing} onUseScript={appendScriptToNotes} />}
-                coachingStatus={coaching.status}
-                onFinalLine={coaching.addFinalLine}
-                onTestScenario={coaching.runTestScenario}
-                onClearResponseScripts={coaching.clearScripts}
+              {onCall && <DialerKeypad digits={session.digits} onKey={pressKey} />}
+            </CardContent>
+          </Card>
+          <Card className="order-3 @2xl:order-none">
+            <CardHeader>
+              <CardTitle>
+                <label htmlFor={`${id}-notes`}>Notes</label>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <textarea
+                id={`${id}-notes`}
+                ref={notesRef}
+                className={cn(fieldClassName, 'h-auto max-h-[300px] min-h-[180px] py-2')}
+                placeholder="Take notes during the call..."
+                value={notes}
+                onChange={(event) => setNotes(event.target.value)}
               />
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <label htmlFor={`${id}-notes`}>Notes</label>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <textarea
-              id={`${id}-notes`}
-              ref={notesRef}
-              className={cn(fieldClassName, 'h-auto max-h-[300px] min-h-[180px] py-2')}
-              placeholder="Take notes during the call..."
-              value={notes}
-              onChange={(event) => setNotes(event.target.value)}
-            />
-          </CardContent>
-        </Card>
+            </CardContent>
+          </Card>
+          <Card className="order-4 @2xl:order-none">
+            <CardHeader>
+              <CardTitle>Keyboard Shortcuts</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                <dt><kbd>Esc</kbd></dt>
+                <dd>Close dialer</dd>
+                <dt><kbd>N</kbd></dt>
+                <dd>Focus notes</dd>
+                <dt><kbd>0-9 * #</kbd></dt>
+                <dd>Tones during a call</dd>
+              </dl>
+            </CardContent>
+          </Card>
+        </div>
+        <div className="order-2 grid min-w-0 content-start gap-4 @2xl:order-none">
+          <Card>
+            <CardHeader className="flex flex-row items-center justify-between gap-2">
+              <CardTitle className="whitespace-nowrap">Live Script</CardTitle>
+              <div className="flex min-w-0 items-center gap-2">
+                {session.callSid && (
+                  <span className="max-w-[10rem] truncate font-mono text-xs text-muted-foreground" title={`Call identifier ${session.callSid}`}>
+                    {session.callSid}
+                  </span>
+                )}
+                <Badge variant="outline">Live</Badge>
+              </div>
+            </CardHeader>
+            <CardContent className="text-sm text-muted-foreground">
+              {!session.hasCall ? (
+                'Start a call to see live transcription'
+              ) : !session.callSid ? (
+                'Establishing call connection...'
+              ) : (
+                <LiveTranscriptionPanel
+                  callSid={session.callSid}
+                  active={status === 'on-call' || status === 'ending'}
+                  coaching={<AiCoachingCard messages={coaching.messages} analyzing={coaching.analyzing} onUseScript={appendScriptToNotes} />}
+                  coachingStatus={coaching.status}
+                  onFinalLine={coaching.addFinalLine}
+                  onTestScenario={coaching.runTestScenario}
+                  onClearResponseScripts={coaching.clearScripts}
+                />
+              )}
+            </CardContent>
+          </Card>
+        </div>
       </div>
       {session.postCall && (
         <PostCallModal

@@ -148,7 +148,7 @@ export function LiveTranscriptionPanel({
                 role="region"
                 aria-label="Transcript"
                 tabIndex={0}
-                className="h-[420px] overflow-y-auto border-y px-4 outline-none focus-visible:ring-2 focus-visible:ring-ring/40"
+                className="h-[300px] overflow-y-auto border-y @2xl:h-[420px] px-4 outline-none focus-visible:ring-2 focus-visible:ring-ring/40"
               >
                 {lines.length === 0 ? (
                   <div className="flex h-full flex-col items-center justify-center gap-2 text-sm text-muted-foreground">
@@ -199,7 +199,8 @@ export function LiveTranscriptionPanel({
             />
           )}
         </div>
-        {coaching !== undefined && <div className="min-w-0">{coaching}</div>}
+        {/* Stacked in a narrow column, coaching comes first so the agent sees it without scrolling. */}
+        {coaching !== undefined && <div className="order-first min-w-0 @2xl:order-none">{coaching}</div>}
       </div>
     </div>
   );

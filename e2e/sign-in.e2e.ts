@@ -46,7 +46,8 @@ describe('first visit: sign in with the demo account, stay signed in, sign out',
   });
 
   it('stops cleanly on SIGTERM and keeps its data across a restart', async () => {
-    expect(await server.stop()).toBe(0);
+    const code = await server.stop();
+    expect(code, `exit code ${code}; server output:\n${server.output().slice(-4000)}`).toBe(0);
     server = await startServer({}, server.dataDir);
     expect(server.output()).toContain('Demo sign-in: demo@wholesail.test / wholesail-demo (unless you changed it)');
     const res = await fetch(`${server.url}/api/auth/sign-in/email`, {

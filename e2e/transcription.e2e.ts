@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
-import { allowCallsAtAnyHour, launchBrowser, signInAsDemo } from './support/browser';
+import { allowCallsAtAnyHour, createLead, launchBrowser, signInAsDemo } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-
-/** A lead of the demo organization created through the API, so the demo seller's script is known. */
-async function createLead(page: Page, fields: Record<string, unknown>): Promise<string> {
-  const created = await page.evaluate(async (body) => {
-    const res = await fetch('/api/leads', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: res.status, body: await res.json() };
-  }, { property_address_state: 'TX', property_address_zipcode: '78701', ...fields });
-  if (created.status !== 201) throw new Error(`lead not created: ${JSON.stringify(created.body)}`);
-  return created.body.id as string;
-}
 
 async function callLead(page: Page, baseUrl: string, leadId: string) {
   await page.goto(`${baseUrl}/leads/${leadId}`);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -42,6 +43,11 @@ import { AiJobs } from './modules/ai-jobs/service';
 import { registerAiRoutes } from './modules/ai/routes';
 import { registerCoachingRoutes } from './modules/coaching/routes';
 import { CoachingService } from './modules/coaching/service';
+import { registerConversationRoutes, registerConversationWebhooks } from './modules/conversations/routes';
+import { ConversationsModule } from './modules/conversations/service';
+
+/** How long websocket clients get to answer the close handshake when the server shuts down. */
+const WEBSOCKET_CLOSE_GRACE_MS = 1000;
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -54,6 +60,7 @@ export interface AppServices {
   jobs: JobQueue;
   calls: CallsModule;
   aiJobs: AiJobs;
+  conversations: ConversationsModule;
 }
 
 declare module 'fastify' {
@@ -97,8 +104,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const calls = new CallsModule({
     db: database.db, log: app.log, ringMs: config.DEMO_RING_MS, msPerWord: config.DEMO_MS_PER_WORD, twilioConfigured: config.twilio !== null,
   });
-  app.decorate('services', { config, database, auth, mail, realtime, jobs, calls, aiJobs });
+  const conversations = new ConversationsModule({
+    db: database.db, log: app.log, aiJobs, publicUrl: config.publicUrl, twilio: config.twilio,
+    demoDeliveryMs: config.DEMO_SMS_DELIVERY_MS, demoReplyMs: config.DEMO_SMS_REPLY_MS,
+  });
+  app.decorate('services', { config, database, auth, mail, realtime, jobs, calls, aiJobs, conversations });
   app.addHook('onClose', () => calls.stop());
+  app.addHook('onClose', () => conversations.stop());
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => realtime.stop());
 
@@ -112,7 +124,29 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 64 * 1024 },
+    // Shutdown waits for every socket. A client that never answers the close handshake would hold it for ws's
+    // 30 s close timeout, and a refused upgrade's socket can linger: say goodbye (1001), give clients a second,
+    // then cut whatever upgrade socket is left.
+    preClose: async () => {
+      closingSockets = true;
+      const clients = [...app.websocketServer.clients];
+      for (const client of clients) client.close(1001, 'Server shutting down');
+      if (upgradeSockets.size > 0) await new Promise((resolve) => setTimeout(resolve, WEBSOCKET_CLOSE_GRACE_MS));
+      for (const client of app.websocketServer.clients) client.terminate();
+      for (const socket of upgradeSockets) socket.destroy();
+      await new Promise<void>((resolve) => app.websocketServer.close(() => resolve()));
+    },
+  });
+  const upgradeSockets = new Set<Duplex>();
+  let closingSockets = false;
+  app.server.on('upgrade', (_request, socket: Duplex) => {
+    // A client reconnecting while the server shuts down is turned away at once.
+    if (closingSockets) return void socket.destroy();
+    upgradeSockets.add(socket);
+    socket.once('close', () => upgradeSockets.delete(socket));
+  });
   // Only routes that opt in (config.rateLimit) are limited; auth limits live in the database.
   await app.register(fastifyRateLimit, { global: false });
 
@@ -135,6 +169,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerCoachingRoutes(app, new CoachingService({ db: database.db, llm, log: app.log }), guards);
   await registerLeadImportRoutes(app, database.db, guards, jobs);
   registerAiJobRoutes(app, aiJobs, guards);
+  registerConversationRoutes(app, conversations, guards);
+  await registerConversationWebhooks(app, conversations, config);
   await registerWebApp(app, config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST);
   return app;
 }

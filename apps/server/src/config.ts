@@ -22,6 +22,8 @@ const schema = z.object({
   DEMO_PASSWORD: z.string().min(8, 'expected at least 8 characters').default('wholesail-demo'),
   DEMO_RING_MS: positiveInt('a whole number of milliseconds').default(2000),
   DEMO_MS_PER_WORD: positiveInt('a whole number of milliseconds').default(320),
+  DEMO_SMS_DELIVERY_MS: positiveInt('a whole number of milliseconds').default(1500),
+  DEMO_SMS_REPLY_MS: positiveInt('a whole number of milliseconds').default(3000),
   PUBLIC_URL: z.url('expected a URL such as https://app.example.com').optional(),
   ALLOWED_ORIGINS: z.string().optional(),
   TRUST_PROXY: bool.default(false),

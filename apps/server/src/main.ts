@@ -26,10 +26,20 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: finishing requests and closing`);
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    let phase = 'closing the app (requests, sockets, jobs, realtime)';
+    setTimeout(() => {
+      // Written synchronously: the process exits right after.
+      console.error(`Shutdown did not finish within ${SHUTDOWN_GRACE_MS / 1000} s (stuck ${phase}); exiting with code 1`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     const started = Date.now();
+    // A response still being written when closing began leaves a keep-alive connection that only turns idle
+    // afterwards; without this it would hold shutdown until its keep-alive timeout.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 250);
     await app.close();
+    clearInterval(idle);
     const appClosed = Date.now();
+    phase = 'closing the database';
     await database.close();
     if (Date.now() - started > 5000) {
       app.log.warn({ appCloseMs: appClosed - started, databaseCloseMs: Date.now() - appClosed }, 'slow shutdown');

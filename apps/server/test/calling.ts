@@ -26,3 +26,6 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+/** 7:12 AM in Texas (CST): before calling (and texting) opens. */
+export const EARLY = new Date('2026-01-15T13:12:00Z');

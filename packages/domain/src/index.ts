@@ -6,3 +6,4 @@ export * from './leads';
 export * from './calls';
 export * from './transcription';
 export * from './coaching';
+export * from './sms';

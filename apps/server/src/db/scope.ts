@@ -22,3 +22,15 @@ export function withSystem<T>(db: Kysely<DB>, fn: (tx: Tx) => Promise<T>): Promi
     return fn(tx);
   });
 }
+
+/**
+ * Inside a withTenant transaction: runs `fn` as wholesail_system, then returns to wholesail_app. For
+ * searches served by an index row-level security would not let the planner use (LIKE on the trigram
+ * index); `fn` must filter by organization itself. (When `fn` fails the transaction rolls back anyway.)
+ */
+export async function asSystemRole<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
+  await sql`select set_config('role', 'wholesail_system', true)`.execute(tx);
+  const result = await fn();
+  await sql`select set_config('role', 'wholesail_app', true)`.execute(tx);
+  return result;
+}

@@ -137,6 +137,8 @@ export interface BuyersTable {
   updated_at: Timestamp;
 }
 
+export type ConversationStatusColumn = 'queued' | 'sent' | 'delivered' | 'failed' | 'received';
+
 export interface ConversationsTable {
   organization_id: string;
   id: Generated<string>;
@@ -144,7 +146,16 @@ export interface ConversationsTable {
   body: string;
   direction: 'inbound' | 'outbound';
   channel: Generated<string>;
+  /** Left out of an insert: 'received' inbound, 'sent' outbound (trigger of migration 0009). */
+  status: ColumnType<ConversationStatusColumn, ConversationStatusColumn | undefined, ConversationStatusColumn>;
+  provider_sid: Optional<string>;
+  from_e164: Optional<string>;
+  to_e164: Optional<string>;
+  user_id: Optional<string>;
+  error: Optional<string>;
+  read_at: Optional<Date>;
   created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface OrganizationPhoneNumbersTable {

@@ -10,6 +10,8 @@ export const RECONNECT_MAX_DELAY_MS = 30_000;
 const DEPENDENT_KEYS: Readonly<Record<string, readonly string[]>> = {
   organizations: ['me'],
   user_profiles: ['me'],
+  // Threads show the lead's name and DNC badge.
+  leads: ['conversations'],
 };
 
 export function reconnectDelay(attempt: number): number {

@@ -4,6 +4,7 @@ import { withTenant } from '../../db/scope';
 import type { DB } from '../../db/types';
 import type { EnrichmentProvider } from '../../providers/enrichment';
 import { createTestDatabase, DB_KINDS, ORIGIN, startTestApp, useTestApp, type TestApp, type TestDatabase } from '../../../test/harness';
+import { jobsFor } from '../../../test/jobs';
 import { completion, useFakeLlm } from '../../../test/llm-server';
 import { aiStatus } from '../ai/status';
 import { AiJobs, AI_QUEUES, type LeadJob } from './service';
@@ -37,13 +38,6 @@ async function createLead(request: Req, owner: Owner, body: Record<string, unkno
 }
 
 const getLead = async (request: Req, owner: Owner, id: string) => (await request('GET', `/api/leads/${id}`, { cookie: owner.cookie })).json();
-
-/** The jobs pg-boss holds for a lead, a conversation or an import, as the schema owner sees them. */
-async function jobsFor(db: Kysely<DB>, name: string, field: 'leadId' | 'conversationId' | 'importId', id: string) {
-  const r = await sql<{ state: string; output: Record<string, unknown> | null; singleton_key: string | null }>`
-    select state, output, singleton_key from pgboss.job where name = ${name} and data->>${field} = ${id} order by created_on`.execute(db);
-  return r.rows;
-}
 
 async function insertConversation(db: Kysely<DB>, organizationId: string, leadId: string, body: string, direction: 'inbound' | 'outbound' = 'inbound'): Promise<string> {
   return withTenant(db, organizationId, async (tx) => {

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
-  CALL_MESSAGES, LIVE_CALL_STATUSES, callingWindow, displayName, formatLocalStamp, leadCallingLocation,
-  outcomeAllowsFollowUp, timeZoneFor, toE164ForCall, VOICE_MESSAGES, type CallingWindow, type CallSettingsBody,
-  type CompleteCallBody, type StartCallBody, type VoiceProviderKind,
+  CALL_MESSAGES, LIVE_CALL_STATUSES, displayName, formatLocalStamp, leadCallingLocation, outcomeAllowsFollowUp, timeZoneFor,
+  VOICE_MESSAGES, type CallSettingsBody, type CompleteCallBody, type StartCallBody, type VoiceProviderKind,
 } from '@wholesail/domain';
 import { withTenant, type Tx } from '../../db/scope';
 import type { DB } from '../../db/types';
@@ -13,46 +12,24 @@ import { DemoLine, TwilioBrowserLine, type ConversationContext, type ProviderCal
 import { logActivity } from '../organizations/repo';
 import * as leads from '../leads/repo';
 import { ingestTranscription } from '../transcription/ingest';
+import { evaluateGate, GATE_MESSAGES, type GateLead, type GateResult } from './gate';
 import * as repo from './repo';
-import { enforceHoursSetting, readCallSettings, voiceProviderFor, writeCallSettings } from './settings';
+import { readCallSettings, voiceProviderFor, writeCallSettings } from './settings';
 
-export const GATE_MESSAGES = {
-  leadNotFound: 'Lead not found',
-  dnc: 'This lead is on the Do Not Call list',
-  noPhone: 'This lead has no valid phone number',
-  invalidTo: 'The number to call is not a valid phone number',
-  toNotLead: "The number to call is not one of this lead's phone numbers",
-  invalidFrom: 'The caller ID is not a valid phone number',
-  liveCall: 'Another agent is on a call with this lead',
-} as const;
+export { GATE_MESSAGES } from './gate';
 
-const fromNotOrg = (n: string) => `The caller ID ${n} is not an active number of your organization`;
-
-const LEAD_PHONE_FIELDS = ['phone', 'phone_number', 'contact_1_phone1', 'contact_1_phone2', 'contact_1_phone3'] as const;
-
-type LeadRow = Record<string, unknown> & { id: string };
+type LeadRow = GateLead;
 
 const findLead = async (tx: Tx, organizationId: string, id: string, lock: boolean) =>
   (await leads.findLead(tx, organizationId, id, lock)) as LeadRow | undefined;
-type Refusal = { error: AppError; details: Record<string, unknown> };
-type GateResult = { ok: true; lead: LeadRow; from: string | null; to: string | null; window: CallingWindow; enforceHours: boolean } | ({ ok: false; window?: CallingWindow } & Refusal);
-
-function leadPhones(lead: LeadRow): string[] {
-  return [...new Set(LEAD_PHONE_FIELDS.map((f) => toE164ForCall(typeof lead[f] === 'string' ? (lead[f] as string) : null)).filter((v): v is string => v !== null))];
-}
-
-function leadWindow(lead: LeadRow, now: Date): CallingWindow {
-  const loc = leadCallingLocation(lead);
-  return callingWindow(loc.state, loc.zip, now);
-}
 
 function leadTimeZone(lead: LeadRow): string {
   const loc = leadCallingLocation(lead);
   return timeZoneFor(loc.state, loc.zip) ?? 'UTC';
 }
 
-/** What the demo line's conversation needs to know about the lead and the agent. */
-function conversationContext(lead: LeadRow, agentName: string): ConversationContext {
+/** What the demo line's conversation (a call, or the demo seller's text replies) needs to know about the lead and the agent. */
+export function conversationContext(lead: LeadRow, agentName: string): ConversationContext {
   const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
   const num = (v: unknown) => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? null : Number(v));
   const name = displayName(lead as Parameters<typeof displayName>[0]);
@@ -131,36 +108,9 @@ export class CallsModule {
     return withTenant(this.db, ctx.organizationId, (tx) => voiceProviderFor(tx, ctx.organizationId, this.twilio !== null));
   }
 
-  /** The gate's checks, in order; `from`/`to` are skipped when not given (the pre-dial check). */
-  private async evaluate(tx: Tx, ctx: OrgContext, leadId: string, nums: { from?: string; to?: string }, lock: boolean): Promise<GateResult> {
-    const lead = await findLead(tx, ctx.organizationId, leadId, lock);
-    if (!lead) return { ok: false, error: notFound(GATE_MESSAGES.leadNotFound), details: { code: 'LEAD_NOT_FOUND' } };
-    const refuse = (error: AppError, window?: CallingWindow, extra: Record<string, unknown> = {}): GateResult => ({ ok: false, error, window, details: { code: error.code, ...extra } });
-    if (lead.dnc_status === true) return refuse(conflict(GATE_MESSAGES.dnc, 'DNC_LISTED'));
-
-    let to: string | null = null;
-    if (nums.to !== undefined) {
-      to = toE164ForCall(nums.to);
-      if (!to) return refuse(badRequest(GATE_MESSAGES.invalidTo, 'INVALID_TO_NUMBER'));
-      if (!leadPhones(lead).includes(to)) return refuse(badRequest(GATE_MESSAGES.toNotLead, 'TO_NOT_LEAD_NUMBER'));
-    } else if (leadPhones(lead).length === 0) {
-      return refuse(badRequest(GATE_MESSAGES.noPhone, 'NO_PHONE'));
-    }
-
-    let from: string | null = null;
-    if (nums.from !== undefined) {
-      from = toE164ForCall(nums.from);
-      if (!from) return refuse(badRequest(GATE_MESSAGES.invalidFrom, 'INVALID_FROM_NUMBER'));
-      if (!(await repo.isActiveOrgNumber(tx, ctx.organizationId, from))) return refuse(badRequest(fromNotOrg(from), 'FROM_NOT_ORG_NUMBER'));
-    }
-
-    const window = leadWindow(lead, this.clock());
-    const enforceHours = await enforceHoursSetting(tx, ctx.organizationId);
-    if (enforceHours && !window.allowed) {
-      return refuse(conflict(window.message!, 'OUTSIDE_CALLING_HOURS'), window, { local_time: window.localTime, time_zone: window.timeZone, opens_at: window.opensAt });
-    }
-    if (await repo.findLiveCallOnLead(tx, ctx.organizationId, lead.id)) return refuse(conflict(GATE_MESSAGES.liveCall, 'LEAD_ON_CALL'), window);
-    return { ok: true, lead, from, to, window, enforceHours };
+  /** The compliance gate (gate.ts) for a call; `from`/`to` are skipped when not given (the pre-dial check). */
+  private evaluate(tx: Tx, ctx: OrgContext, leadId: string, nums: { from?: string; to?: string }, lock: boolean): Promise<GateResult> {
+    return evaluateGate(tx, { organizationId: ctx.organizationId, leadId, channel: 'call', ...nums, lock, now: this.clock() });
   }
 
   /** GET /api/calls/check: the gate's answer without dialling (nothing is recorded). */

@@ -1,11 +1,9 @@
 import type { Kysely } from 'kysely';
-import {
-  addressKey, CALL_LEAD_CONTEXT_MESSAGES, derivedEquity, digitsOf, displayName, toE164ForLookup, type CallLeadContext,
-  type CoachingLeadContext, type Lead,
-} from '@wholesail/domain';
+import { CALL_LEAD_CONTEXT_MESSAGES, derivedEquity, displayName, type CallLeadContext, type CoachingLeadContext, type Lead } from '@wholesail/domain';
 import { withSystem, withTenant } from '../../db/scope';
 import type { DB } from '../../db/types';
 import { notFound } from '../../http/errors';
+import { matchLeadByPhoneOrAddress } from '../leads/phone-match';
 import { findLead, toLead } from '../leads/repo';
 
 /** What the coach knows about a lead (dialer.md §3 context fields, §7 leadContext): the one place it is built. */
@@ -28,11 +26,7 @@ export function coachingLeadContext(lead: Lead): CoachingLeadContext {
   };
 }
 
-/** Lead columns are untyped at the database layer (leads/repo.ts toLead converts them); these are text. */
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
-
-/** The phone fields the fallback lookup compares (dialer.md §7). */
-const LOOKUP_PHONES = ['contact_1_phone1', 'contact_1_phone2', 'contact_1_phone3', 'phone'] as const;
 
 /**
  * GET /api/calls/by-sid/:callSid/lead-context: the call's own lead; when the call is not linked to a live
@@ -49,7 +43,7 @@ export async function callLeadContext(db: Kysely<DB>, organizationId: string, ca
   if (!call) throw notFound(CALL_LEAD_CONTEXT_MESSAGES.noCall);
   if (call.lead) return answer(toLead(call.lead), 'call');
 
-  const match = await matchLead(db, organizationId, call.to_e164, call.address);
+  const match = await withSystem(db, (tx) => matchLeadByPhoneOrAddress(tx, organizationId, { number: call.to_e164, address: call.address }));
   const row = match && (await withTenant(db, organizationId, (tx) => findLead(tx, organizationId, match.id)));
   if (!match || !row) throw notFound(CALL_LEAD_CONTEXT_MESSAGES.notLinked);
   return answer(toLead(row), match.by);
@@ -62,41 +56,4 @@ function answer(lead: Lead, matchedBy: CallLeadContext['matched_by']): CallLeadC
     matched_by: matchedBy,
     message: matchedBy === 'call' ? null : CALL_LEAD_CONTEXT_MESSAGES.matchedByPhoneOrAddress,
   };
-}
-
-/**
- * The latest-updated live lead matching the number or the address. Candidates are found as
- * wholesail_system with an explicit organization filter, as the lead list does (under row-level
- * security PostgreSQL will not use the trigram index for LIKE); the exact rules are then applied here and
- * the row itself is read through the tenant wall.
- */
-async function matchLead(db: Kysely<DB>, organizationId: string, toNumber: string, address: string | null) {
-  const number = toE164ForLookup(toNumber);
-  const digits = digitsOf(number);
-  // Every phone that normalises to `number` contains these digits (10 national digits or 1 + those).
-  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  const key = addressKey(address);
-  if (national.length < 3 && !key) return null;
-  const candidates = await withSystem(db, (tx) =>
-    tx
-      .selectFrom('leads')
-      .select(['id', 'updated_at', 'property_address_full', ...LOOKUP_PHONES])
-      .where('organization_id', '=', organizationId)
-      .where('status', '<>', 'deleted')
-      .where((eb) =>
-        eb.or([
-          ...(national.length >= 3 ? [eb('search_text', 'like', `%${national}%`)] : []),
-          ...(key ? [eb('address_key', '=', key)] : []),
-        ]),
-      )
-      .orderBy('updated_at', 'desc')
-      .orderBy('id')
-      .execute(),
-  );
-  for (const lead of candidates) {
-    const phones = LOOKUP_PHONES.map((f) => text(lead[f])).filter((p) => p !== null);
-    if (phones.some((p) => toE164ForLookup(p) === number)) return { id: lead.id, by: 'phone' as const };
-    if (key && addressKey(text(lead.property_address_full)) === key) return { id: lead.id, by: 'address' as const };
-  }
-  return null;
 }

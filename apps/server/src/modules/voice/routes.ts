@@ -8,7 +8,7 @@ import { createVoiceToken } from '../../providers/voice/twilio';
 import type { CallsModule } from '../calls/service';
 import { ingestTranscription } from '../transcription/ingest';
 import { parseTranscriptionCallback } from './twilio-transcription';
-import { answerVoiceWebhook, applyStatusWebhook, validSignature, type FormParams } from './twilio-webhooks';
+import { answerVoiceWebhook, applyStatusWebhook, registerTwilioWebhooks, type FormParams } from './twilio-webhooks';
 
 /** POST /api/voice/token and, with Twilio configured, the signature-checked Twilio webhooks. */
 export async function registerVoiceRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; config: Config; calls: CallsModule }, guards: Guards): Promise<void> {
@@ -21,21 +21,7 @@ export async function registerVoiceRoutes(app: FastifyInstance, deps: { db: Kyse
     return { provider: 'twilio' as const, ...createVoiceToken(config.twilio, ctx.user.id) };
   });
 
-  // Webhooks carry no cookie or Origin: X-Twilio-Signature is their only authentication.
-  await app.register(async (hooks) => {
-    hooks.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
-    hooks.addHook('preHandler', async (request, reply) => {
-      const params = (request.body ?? {}) as FormParams;
-      const signature = request.headers['x-twilio-signature'];
-      const ok =
-        config.twilio !== null &&
-        typeof params === 'object' &&
-        validSignature(config.twilio.authToken, typeof signature === 'string' ? signature : undefined, `${config.publicUrl}${request.url}`, params);
-      if (!ok) return reply.status(403).send(errorBody('INVALID_SIGNATURE', 'The Twilio signature is missing or wrong'));
-    });
-
+  await registerTwilioWebhooks(app, config, (hooks) => {
     hooks.post('/api/webhooks/twilio/voice', async (request, reply) => {
       const twiml = await answerVoiceWebhook(db, config.publicUrl, request.body as FormParams);
       return reply.type('text/xml').send(twiml);

@@ -1,8 +1,11 @@
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import twilio from 'twilio';
 import { toE164ForCall } from '@wholesail/domain';
+import type { Config } from '../../config';
 import { withSystem, withTenant } from '../../db/scope';
 import type { CallStatusColumn, DB } from '../../db/types';
+import { errorBody } from '../../http/errors';
 import { PENDING_SID_PREFIX, voiceIdentityPrefix } from '../../providers/voice/twilio';
 import * as repo from '../calls/repo';
 
@@ -24,6 +27,30 @@ const RANK: Record<string, number> = {
 export function validSignature(authToken: string, signature: string | undefined, url: string, params: FormParams): boolean {
   if (!signature) return false;
   return twilio.validateRequest(authToken, signature, url, params);
+}
+
+/**
+ * Registers Twilio webhook routes in a scope of their own: form bodies (application/x-www-form-urlencoded)
+ * are parsed there only, and every request must carry a valid X-Twilio-Signature over `PUBLIC_URL` + path
+ * and its form parameters, else 403 INVALID_SIGNATURE (always, without Twilio configured). Webhooks carry
+ * no cookie or Origin: the signature is their only authentication.
+ */
+export async function registerTwilioWebhooks(app: FastifyInstance, config: Config, routes: (hooks: FastifyInstance) => void): Promise<void> {
+  await app.register(async (hooks) => {
+    hooks.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    hooks.addHook('preHandler', async (request, reply) => {
+      const params = (request.body ?? {}) as FormParams;
+      const signature = request.headers['x-twilio-signature'];
+      const ok =
+        config.twilio !== null &&
+        typeof params === 'object' &&
+        validSignature(config.twilio.authToken, typeof signature === 'string' ? signature : undefined, `${config.publicUrl}${request.url}`, params);
+      if (!ok) return reply.status(403).send(errorBody('INVALID_SIGNATURE', 'The Twilio signature is missing or wrong'));
+    });
+    routes(hooks);
+  });
 }
 
 function refusal(message = VOICE_REFUSAL): string {

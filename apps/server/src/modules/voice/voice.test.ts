@@ -2,18 +2,12 @@ import crypto from 'node:crypto';
 import twilio from 'twilio';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, ORIGIN, useTestApp, type TestEnv } from '../../../test/harness';
+import { postTwilioWebhook, TWILIO } from '../../../test/twilio';
 import { voiceIdentityPrefix } from '../../providers/voice/twilio';
 
 /** 1:00 PM in Texas: inside the calling window. */
 const DAYTIME = new Date('2026-07-15T18:00:00Z');
 const FROM = '+15125550101';
-const TWILIO = {
-  TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`,
-  TWILIO_API_KEY: `SK${'2'.repeat(32)}`,
-  TWILIO_API_SECRET: 'api-secret-api-secret-0123456789',
-  TWILIO_TWIML_APP_SID: `AP${'3'.repeat(32)}`,
-  TWILIO_AUTH_TOKEN: 'auth-token-auth-token-0123456789',
-};
 
 const decodeJwt = (jwt: string) => {
   const [header, payload, signature] = jwt.split('.') as [string, string, string];
@@ -70,13 +64,7 @@ describe.each(DB_KINDS)('voice with Twilio on %s', (kind) => {
     return { leadId: lead.json().id as string, to: `+1${phone}`, ...(res.json() as { call_id: string; call_sid: string }) };
   };
 
-  const webhook = (path: string, params: Record<string, string>, signature: string | null = twilio.getExpectedTwilioSignature(TWILIO.TWILIO_AUTH_TOKEN, `${ORIGIN}${path}`, params)) =>
-    t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature === null ? {} : { 'x-twilio-signature': signature }) },
-      payload: new URLSearchParams(params).toString(),
-    });
+  const webhook = (path: string, params: Record<string, string>, signature?: string | null) => postTwilioWebhook(t, path, params, signature);
 
   const voiceParams = (call: { call_id: string; leadId: string; to: string }, callSid: string) => ({
     AccountSid: TWILIO.TWILIO_ACCOUNT_SID,

@@ -27,7 +27,7 @@ export function scenarioFor(context: ConversationContext): DemoScenario {
 }
 
 /** A round asking figure: the estimated value to the nearest $5,000, or a plain phrase without one. */
-function askingFigure(value: number | null): string {
+export function askingFigure(value: number | null): string {
   if (value === null || !Number.isFinite(value) || value <= 0) return 'a lot more than investors usually offer';
   const rounded = Math.max(5000, Math.round(value / 5000) * 5000);
   return `$${rounded.toLocaleString('en-US')}`;

@@ -1,61 +1,19 @@
-/** /communications: the dialer ('send' tab) and SMS conversations ('conversations' tab, a later release). */
-import { displayName, formatPhone, type Lead } from '@wholesail/domain';
-import { useQuery } from '@tanstack/react-query';
-import { MessageSquareIcon, SearchIcon } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+/** /communications: the dialer ('send' tab) and SMS conversations ('conversations' tab). */
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ConversationsPanel } from '@/features/conversations/conversations-panel';
+import { useThreads } from '@/features/conversations/conversations-api';
 import type { DialerData } from '@/features/dialer/dialer-store';
 import { dialerDataFor } from '@/features/leads/call-link';
-import { leadAddress, primaryPhone } from '@/features/leads/lead-format';
-import type { LeadList } from '@/features/leads/leads-api';
-import { apiRequest } from '@/lib/api';
+import { LeadPicker } from './lead-picker';
 
 const VoiceDialerPanel = lazy(() => import('@/features/dialer/voice-dialer-panel').then((m) => ({ default: m.VoiceDialerPanel })));
 
 export const COMMUNICATION_TABS = ['send', 'conversations'] as const;
 type CommunicationTab = (typeof COMMUNICATION_TABS)[number];
-
-function LeadPicker({ onPick }: { onPick: (lead: Lead) => void }) {
-  const [search, setSearch] = useState('');
-  const term = useDeferredValue(search.trim());
-  const results = useQuery({
-    queryKey: ['leads', 'picker', term],
-    queryFn: ({ signal }) => apiRequest<LeadList>(`/api/leads?search=${encodeURIComponent(term)}&limit=10`, { signal }),
-    enabled: term.length > 0,
-  });
-  return (
-    <div className="grid gap-2">
-      <div className="relative">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input className="pl-9" aria-label="Search leads" placeholder="Search leads by name, address or phone" value={search} onChange={(event) => setSearch(event.target.value)} />
-      </div>
-      {term && results.isPending && <p className="text-sm text-muted-foreground">Searching...</p>}
-      {results.isError && <p className="text-sm text-destructive">{results.error.message}</p>}
-      {results.data && results.data.items.length === 0 && <p className="text-sm text-muted-foreground">No leads found</p>}
-      {results.data && results.data.items.length > 0 && (
-        <ul className="divide-y rounded-md border" aria-label="Lead results">
-          {results.data.items.map((lead) => {
-            const phone = primaryPhone(lead);
-            return (
-              <li key={lead.id}>
-                <button type="button" className="grid w-full gap-0.5 px-3 py-2 text-left text-sm hover:bg-muted" onClick={() => onPick(lead)}>
-                  <span className="font-medium">{displayName(lead)}</span>
-                  <span className="text-muted-foreground">
-                    {[leadAddress(lead), phone ? formatPhone(phone) : 'No phone number'].filter(Boolean).join(' · ')}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 function SendTab() {
   const [lead, setLead] = useState<DialerData | null>(null);
@@ -85,6 +43,18 @@ function SendTab() {
   );
 }
 
+/** Unread texts across the threads, on the Conversations tab. */
+function UnreadCount() {
+  const threads = useThreads('');
+  const unread = threads.data?.reduce((sum, thread) => sum + thread.unread_count, 0) ?? 0;
+  if (unread === 0) return null;
+  return (
+    <span className="inline-flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-primary px-1 text-[10px] font-semibold text-primary-foreground" aria-label={`${unread} unread`}>
+      {unread}
+    </span>
+  );
+}
+
 export function CommunicationsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -93,23 +63,20 @@ export function CommunicationsPage() {
     <div className="grid gap-6">
       <header>
         <h1 className="text-2xl font-semibold tracking-tight">Communications</h1>
-        <p className="text-sm text-muted-foreground">Call your leads from the browser.</p>
+        <p className="text-sm text-muted-foreground">Call and text your leads from the browser.</p>
       </header>
       <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
         <TabsList>
           <TabsTrigger value="send">Dialer</TabsTrigger>
-          <TabsTrigger value="conversations">Conversations</TabsTrigger>
+          <TabsTrigger value="conversations">
+            Conversations <UnreadCount />
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="send" className="pt-4">
           <SendTab />
         </TabsContent>
         <TabsContent value="conversations" className="pt-4">
-          <Card>
-            <CardContent className="flex items-center gap-3 py-8 text-sm text-muted-foreground">
-              <MessageSquareIcon className="size-5" aria-hidden />
-              SMS conversations arrive with the messaging release.
-            </CardContent>
-          </Card>
+          <ConversationsPanel />
         </TabsContent>
       </Tabs>
     </div>

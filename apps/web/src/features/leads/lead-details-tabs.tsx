@@ -9,6 +9,7 @@ import { MotivationIndicator } from './motivation-indicator';
 import { StreetViewEmbed, useStreetView } from './street-view';
 import { TagList } from './tag-list';
 import { LeadFollowUps } from '@/features/tasks/lead-follow-ups';
+import { LeadTexts } from '@/features/conversations/lead-texts';
 
 export const LEAD_TABS = [
   { value: 'overview', label: 'Overview' },
@@ -222,6 +223,7 @@ export function CommunicationTab({ lead }: { lead: Lead }) {
   return (
     <div className="grid gap-4">
       <FieldSection title="Summary" items={summary} />
+      <LeadTexts lead={lead} />
       <FieldSection title="Phone numbers" items={phones} columns={3} />
       <Section title="Email addresses">
         {emails.length === 0 ? (

@@ -106,13 +106,11 @@ describe('lead details', () => {
     expect(screen.queryByText('Sale history not available for this property')).not.toBeInTheDocument();
   });
 
-  it('renders the footer actions: Call Lead and Email links, SMS disabled', async () => {
+  it('renders the footer actions: Call Lead, and Send SMS and Email links', async () => {
     await openLead({ email: 'ana@example.com' });
     expect(screen.getByRole('button', { name: 'Call Lead' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Email' })).toHaveAttribute('href', 'mailto:ana@example.com');
-    const sms = screen.getByRole('button', { name: 'Send SMS' });
-    expect(sms).toBeDisabled();
-    expect(sms).toHaveAttribute('title', 'Texting arrives with Communications');
+    expect(screen.getByRole('link', { name: 'Send SMS' })).toHaveAttribute('href', expect.stringMatching(/^\/communications\?tab=conversations&lead=/));
   });
 
   it('shows "Lead not found" for a 404, with a way back', async () => {

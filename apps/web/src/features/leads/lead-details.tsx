@@ -1,9 +1,11 @@
 import { completenessVariant, displayName, LEAD_FIELD_NAMES, type Lead } from '@wholesail/domain';
 import { BugIcon, MailIcon, MessageSquareIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { conversationHref } from '@/features/conversations/conversations-panel';
 import { cn } from '@/lib/utils';
 import { CallLink } from './call-link';
 import { DataDebugDialog } from './data-debug-dialog';
@@ -34,18 +36,14 @@ export function LeadBadges({ lead }: { lead: Lead }) {
   );
 }
 
-export const SMS_DISABLED_TITLE = 'Texting arrives with Communications';
-
 export function LeadActions({ lead }: { lead: Lead }) {
   const email = primaryEmail(lead);
   return (
     <div className="flex flex-wrap justify-end gap-2">
       <CallLink lead={lead} label="Call Lead" size="default" variant="default" />
-      <span title={SMS_DISABLED_TITLE}>
-        <Button variant="outline" disabled title={SMS_DISABLED_TITLE}>
-          <MessageSquareIcon aria-hidden /> Send SMS
-        </Button>
-      </span>
+      <Link className={buttonVariants({ variant: 'outline' })} to={conversationHref(lead.id)}>
+        <MessageSquareIcon aria-hidden /> Send SMS
+      </Link>
       {email ? (
         <a className={buttonVariants({ variant: 'outline' })} href={`mailto:${email}`}>
           <MailIcon aria-hidden /> Email

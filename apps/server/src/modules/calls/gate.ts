@@ -1,0 +1,112 @@
+import { callingWindow, isValidLeadPhone, leadCallingLocation, SMS_MESSAGES, toE164ForCall, type CallingWindow } from '@wholesail/domain';
+import type { Tx } from '../../db/scope';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import * as leads from '../leads/repo';
+import * as repo from './repo';
+import { enforceHoursSetting } from './settings';
+
+/**
+ * The compliance gate before every call and every text (DESIGN.md "Calling rules", issue 6): the lead is
+ * the organization's and not deleted, not on the Do Not Call list, has a valid number that is the lead's,
+ * the from-number is an active organization number, it is 8:00–21:00 in the lead's local time (Florida
+ * 8:00–20:00; unless an admin switched the check off), and, for calls only, no other call is live on the lead.
+ */
+export const GATE_MESSAGES = {
+  leadNotFound: 'Lead not found',
+  dnc: 'This lead is on the Do Not Call list',
+  noPhone: 'This lead has no valid phone number',
+  invalidTo: 'The number to call is not a valid phone number',
+  toNotLead: "The number to call is not one of this lead's phone numbers",
+  invalidFrom: 'The caller ID is not a valid phone number',
+  noFromNumber: SMS_MESSAGES.noFromNumber,
+  liveCall: 'Another agent is on a call with this lead',
+} as const;
+
+export const fromNotOrg = (n: string) => `The caller ID ${n} is not an active number of your organization`;
+
+/** The lead's numbers a call may dial. */
+export const CALL_PHONE_FIELDS = ['phone', 'phone_number', 'contact_1_phone1', 'contact_1_phone2', 'contact_1_phone3'] as const;
+/** The lead's numbers in the order a text picks the first valid one (issue 6). */
+export const TEXT_PHONE_FIELDS = ['contact_1_phone1', 'contact_1_phone2', 'contact_1_phone3', 'phone', 'phone_number'] as const;
+
+export type GateLead = Record<string, unknown> & { id: string };
+export type GateChannel = 'call' | 'sms';
+
+const phoneField = (lead: GateLead, field: string) => (typeof lead[field] === 'string' ? (lead[field] as string) : null);
+
+/** The lead's callable numbers (dialer.md §5 call normalisation) as E.164, each once. */
+export function leadPhones(lead: GateLead): string[] {
+  return [...new Set(CALL_PHONE_FIELDS.map((f) => toE164ForCall(phoneField(lead, f))).filter((v): v is string => v !== null))];
+}
+
+/** The number a text to this lead goes to: the first valid lead phone of contact_1_phone1..3, phone, phone_number. */
+export function leadTextNumber(lead: GateLead): string | null {
+  for (const field of TEXT_PHONE_FIELDS) {
+    const value = phoneField(lead, field);
+    const e164 = isValidLeadPhone(value) ? toE164ForCall(value) : null;
+    if (e164) return e164;
+  }
+  return null;
+}
+
+export interface GateRequest {
+  organizationId: string;
+  leadId: string;
+  channel: GateChannel;
+  /**
+   * The number to reach. Given: it must be valid and the lead's. Left out: a call only needs the lead to
+   * have a number (the pre-dial check); a text goes to `leadTextNumber`.
+   */
+  to?: string;
+  /**
+   * The from-number: a number to check, a chooser for the default one (texts: the caller-ID priority; null
+   * refuses 'No phone numbers configured for your organization'), or left out (not checked).
+   */
+  from?: string | (() => Promise<string | null>);
+  /** Lock the lead row (a send/dial), so an opt-out or DNC mark lands before or after, never during. */
+  lock: boolean;
+  now: Date;
+}
+
+export type GateRefusal = { ok: false; error: AppError; details: Record<string, unknown>; window?: CallingWindow };
+export type GateResult =
+  | { ok: true; lead: GateLead; from: string | null; to: string | null; window: CallingWindow; enforceHours: boolean }
+  | GateRefusal;
+
+/** The gate's checks, in order; the first that fails is the answer, with its code in `details`. */
+export async function evaluateGate(tx: Tx, req: GateRequest): Promise<GateResult> {
+  const lead = (await leads.findLead(tx, req.organizationId, req.leadId, req.lock)) as GateLead | undefined;
+  if (!lead) return { ok: false, error: notFound(GATE_MESSAGES.leadNotFound), details: { code: 'LEAD_NOT_FOUND' } };
+  const refuse = (error: AppError, window?: CallingWindow, extra: Record<string, unknown> = {}): GateRefusal => ({ ok: false, error, window, details: { code: error.code, ...extra } });
+  if (lead.dnc_status === true) return refuse(conflict(GATE_MESSAGES.dnc, 'DNC_LISTED'));
+
+  let to: string | null = null;
+  if (req.to !== undefined) {
+    to = toE164ForCall(req.to);
+    if (!to) return refuse(badRequest(GATE_MESSAGES.invalidTo, 'INVALID_TO_NUMBER'));
+    if (!leadPhones(lead).includes(to)) return refuse(badRequest(GATE_MESSAGES.toNotLead, 'TO_NOT_LEAD_NUMBER'));
+  } else {
+    to = req.channel === 'sms' ? leadTextNumber(lead) : (leadPhones(lead)[0] ?? null);
+    if (!to) return refuse(badRequest(GATE_MESSAGES.noPhone, 'NO_PHONE'));
+    if (req.channel === 'call') to = null;
+  }
+
+  let from: string | null = null;
+  if (typeof req.from === 'string') {
+    from = toE164ForCall(req.from);
+    if (!from) return refuse(badRequest(GATE_MESSAGES.invalidFrom, 'INVALID_FROM_NUMBER'));
+    if (!(await repo.isActiveOrgNumber(tx, req.organizationId, from))) return refuse(badRequest(fromNotOrg(from), 'FROM_NOT_ORG_NUMBER'));
+  } else if (req.from) {
+    from = await req.from();
+    if (!from) return refuse(badRequest(GATE_MESSAGES.noFromNumber, 'NO_FROM_NUMBER'));
+  }
+
+  const loc = leadCallingLocation(lead);
+  const window = callingWindow(loc.state, loc.zip, req.now);
+  const enforceHours = await enforceHoursSetting(tx, req.organizationId);
+  if (enforceHours && !window.allowed) {
+    return refuse(conflict(window.message!, 'OUTSIDE_CALLING_HOURS'), window, { local_time: window.localTime, time_zone: window.timeZone, opens_at: window.opensAt });
+  }
+  if (req.channel === 'call' && (await repo.findLiveCallOnLead(tx, req.organizationId, lead.id))) return refuse(conflict(GATE_MESSAGES.liveCall, 'LEAD_ON_CALL'), window);
+  return { ok: true, lead, from, to, window, enforceHours };
+}

@@ -1,0 +1,190 @@
+import { sql } from 'kysely';
+import { digitsOf, displayName, type ConversationMessage, type ConversationThread } from '@wholesail/domain';
+import type { Tx } from '../../db/scope';
+import type { ConversationStatusColumn } from '../../db/types';
+import { leadTextNumber } from '../calls/gate';
+import { searchPattern } from '../leads/repo';
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+/** A thread is read at most this many texts back (the latest ones). */
+export const THREAD_MESSAGES_MAX = 1000;
+
+export const MESSAGE_COLUMNS = [
+  'id', 'lead_id', 'body', 'direction', 'channel', 'status', 'provider_sid', 'from_e164', 'to_e164', 'created_at', 'read_at', 'error',
+] as const;
+
+type MessageRow = {
+  id: string; lead_id: string | null; body: string; direction: 'inbound' | 'outbound'; channel: string; status: ConversationStatusColumn;
+  provider_sid: string | null; from_e164: string | null; to_e164: string | null; created_at: Date | string; read_at: Date | string | null; error: string | null;
+};
+
+export function toMessage(row: MessageRow): ConversationMessage {
+  return {
+    id: row.id,
+    lead_id: row.lead_id!,
+    body: row.body,
+    direction: row.direction,
+    channel: 'sms',
+    status: row.status,
+    provider_sid: row.provider_sid,
+    from_e164: row.from_e164,
+    to_e164: row.to_e164,
+    created_at: iso(row.created_at)!,
+    read_at: iso(row.read_at),
+    error: row.error,
+  };
+}
+
+export interface NewMessage {
+  organization_id: string;
+  lead_id: string;
+  body: string;
+  direction: 'inbound' | 'outbound';
+  status: ConversationStatusColumn;
+  from_e164: string;
+  to_e164: string;
+  provider_sid?: string | null;
+  user_id?: string | null;
+}
+
+/** Inserts a text; with a provider sid already stored for the organization nothing is inserted (undefined). */
+export async function insertMessage(tx: Tx, values: NewMessage): Promise<MessageRow | undefined> {
+  return tx
+    .insertInto('conversations')
+    .values({ ...values, channel: 'sms' })
+    .onConflict((oc) => oc.columns(['provider_sid', 'organization_id']).where('provider_sid', 'is not', null).doNothing())
+    .returning(MESSAGE_COLUMNS)
+    .executeTakeFirst();
+}
+
+export async function findBySid(tx: Tx, organizationId: string, providerSid: string) {
+  return tx.selectFrom('conversations').select(MESSAGE_COLUMNS).where('organization_id', '=', organizationId).where('provider_sid', '=', providerSid).executeTakeFirst();
+}
+
+/** An outbound text's new state, applied only while its status is one of `onlyStatuses`. */
+export async function updateOutbound(
+  tx: Tx,
+  organizationId: string,
+  where: { id: string } | { providerSid: string },
+  values: { status: ConversationStatusColumn; provider_sid?: string; error?: string | null },
+  onlyStatuses: readonly ConversationStatusColumn[],
+): Promise<MessageRow | undefined> {
+  let q = tx
+    .updateTable('conversations')
+    .set({ ...values, updated_at: new Date() })
+    .where('organization_id', '=', organizationId)
+    .where('direction', '=', 'outbound')
+    .where('status', 'in', onlyStatuses);
+  q = 'id' in where ? q.where('id', '=', where.id) : q.where('provider_sid', '=', where.providerSid);
+  return q.returning(MESSAGE_COLUMNS).executeTakeFirst();
+}
+
+/** A lead's texts, oldest first (the latest THREAD_MESSAGES_MAX). */
+export async function listForLead(tx: Tx, organizationId: string, leadId: string): Promise<ConversationMessage[]> {
+  const rows = await tx
+    .selectFrom('conversations')
+    .select(MESSAGE_COLUMNS)
+    .where('organization_id', '=', organizationId)
+    .where('lead_id', '=', leadId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(THREAD_MESSAGES_MAX)
+    .execute();
+  return rows.reverse().map(toMessage);
+}
+
+/** Marks the lead's unread inbound texts read; how many were. */
+export async function markRead(tx: Tx, organizationId: string, leadId: string, at: Date): Promise<number> {
+  const rows = await tx
+    .updateTable('conversations')
+    .set({ read_at: at, updated_at: at })
+    .where('organization_id', '=', organizationId)
+    .where('lead_id', '=', leadId)
+    .where('direction', '=', 'inbound')
+    .where('read_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+type ThreadRow = {
+  lead_id: string; body: string; direction: 'inbound' | 'outbound'; status: ConversationStatusColumn; created_at: Date | string;
+  from_e164: string | null; to_e164: string | null; unread_count: number; dnc_status: boolean | null;
+  name: string | null; contact_1_name: string | null; owner_1_name: string | null; owner_1_first_name: string | null; owner_1_last_name: string | null;
+  contact_1_phone1: string | null; contact_1_phone2: string | null; contact_1_phone3: string | null; phone: string | null; phone_number: string | null;
+};
+
+/** What a thread search matches: the lead list's search (names, addresses, emails, phone digits), and a +1 number without its 1. */
+function threadSearch(search: string) {
+  const patterns = [searchPattern(search)];
+  const digits = digitsOf(search);
+  if (patterns[0] === `%${digits}%` && digits.length === 11 && digits.startsWith('1')) patterns.push(`%${digits.slice(1)}%`);
+  return sql<boolean>`(${sql.join(patterns.map((p) => sql`l.search_text like ${p}`), sql` or `)})`;
+}
+
+/** One row per live lead with texts, the newest last text first, with the lead's unread inbound count. */
+export async function listThreads(tx: Tx, organizationId: string, query: { search?: string; limit: number }): Promise<ConversationThread[]> {
+  const search = query.search ? threadSearch(query.search) : null;
+  const result = await sql<ThreadRow>`
+    with latest as (
+      select distinct on (c.lead_id) c.lead_id, c.body, c.direction, c.status, c.created_at, c.from_e164, c.to_e164
+      from conversations c
+      where c.organization_id = ${organizationId} and c.lead_id is not null
+      order by c.lead_id, c.created_at desc, c.id desc
+    )
+    select latest.*, l.dnc_status, l.name, l.contact_1_name, l.owner_1_name, l.owner_1_first_name, l.owner_1_last_name,
+      l.contact_1_phone1, l.contact_1_phone2, l.contact_1_phone3, l.phone, l.phone_number,
+      (select count(*)::int from conversations u
+        where u.organization_id = ${organizationId} and u.lead_id = latest.lead_id and u.direction = 'inbound' and u.read_at is null) as unread_count
+    from latest
+    join leads l on l.organization_id = ${organizationId} and l.id = latest.lead_id and l.status <> 'deleted'
+    ${search ? sql`where ${search}` : sql``}
+    order by latest.created_at desc, latest.lead_id
+    limit ${query.limit}`.execute(tx);
+  return result.rows.map((row) => ({
+    lead_id: row.lead_id,
+    lead_name: displayName(row),
+    phone: (row.direction === 'inbound' ? row.from_e164 : row.to_e164) ?? leadTextNumber({ ...row, id: row.lead_id }),
+    last_message: { body: row.body, direction: row.direction, status: row.status, created_at: iso(row.created_at)! },
+    unread_count: row.unread_count,
+    dnc_status: row.dnc_status === true,
+  }));
+}
+
+/** Organizations whose active number is `number` (system role), oldest number first. */
+export async function organizationsOwning(tx: Tx, number: string): Promise<string[]> {
+  const rows = await tx
+    .selectFrom('organization_phone_numbers')
+    .select('organization_id')
+    .where('phone_number', '=', number)
+    .where('is_active', '=', true)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => r.organization_id);
+}
+
+/** Of several organizations owning a number: the one that last texted `to` from it (system role). */
+export async function lastTexter(tx: Tx, organizationIds: string[], from: string, to: string): Promise<string | null> {
+  const row = await tx
+    .selectFrom('conversations')
+    .select('organization_id')
+    .where('organization_id', 'in', organizationIds)
+    .where('direction', '=', 'outbound')
+    .where('from_e164', '=', from)
+    .where('to_e164', '=', to)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.organization_id ?? null;
+}
+
+/** The organization and id of an outbound text by its provider sid (system role). */
+export async function findOutboundBySid(tx: Tx, providerSid: string) {
+  return tx
+    .selectFrom('conversations')
+    .select(['organization_id', 'id'])
+    .where('provider_sid', '=', providerSid)
+    .where('direction', '=', 'outbound')
+    .executeTakeFirst();
+}

@@ -1,0 +1,278 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import {
+  digitsOf, matchOptOut, toE164ForLookup, type ConversationMessage, type ConversationThread, type OptOutKind, type SendTextBody,
+  type TextCheckResult, type ThreadsQuery,
+} from '@wholesail/domain';
+import type { TwilioConfig } from '../../config';
+import { asSystemRole, withSystem, withTenant, type Tx } from '../../db/scope';
+import type { ConversationStatusColumn, DB } from '../../db/types';
+import type { OrgContext } from '../../http/context';
+import { AppError, notFound } from '../../http/errors';
+import { DemoTextLine, TwilioSms, type DemoReply, type OutboundSms, type SmsProvider } from '../../providers/sms';
+import type { AiJobs } from '../ai-jobs/service';
+import { evaluateGate, GATE_MESSAGES, type GateLead, type GateRefusal, type GateRequest } from '../calls/gate';
+import { conversationContext } from '../calls/service';
+import { voiceProviderFor } from '../calls/settings';
+import { deriveLeadColumns } from '../leads/derive';
+import { ALL_PHONE_FIELDS, matchLeadByPhoneOrAddress } from '../leads/phone-match';
+import { findLead, insertLead } from '../leads/repo';
+import { logActivity } from '../organizations/repo';
+import { callerIdFor } from '../phone-numbers/service';
+import { applyOptRequest } from './opt-out';
+import * as repo from './repo';
+
+/** activity_logs action of a refused text (the gate's refusals; calls keep theirs in call_events). */
+export const SMS_REFUSED_ACTION = 'sms.refused';
+/** Source of a lead created for a number that texted in and matched no lead. */
+export const INBOUND_SMS_SOURCE = 'inbound_sms';
+
+/** Twilio MessageStatus → the stored status. Twilio's queued/accepted/sending mean the provider has it: sent. */
+const PROVIDER_STATUS: Readonly<Record<string, ConversationStatusColumn>> = {
+  accepted: 'sent', scheduled: 'sent', queued: 'sent', sending: 'sent', sent: 'sent',
+  delivered: 'delivered', read: 'delivered',
+  undelivered: 'failed', failed: 'failed', canceled: 'failed',
+};
+/** Statuses a text may still move from, per new status: never back from delivered or failed to sent. */
+const MAY_BECOME: Readonly<Record<ConversationStatusColumn, readonly ConversationStatusColumn[]>> = {
+  queued: [],
+  sent: ['queued'],
+  delivered: ['queued', 'sent'],
+  failed: ['queued', 'sent'],
+  received: [],
+};
+
+export interface InboundSms {
+  messageSid: string;
+  from: string;
+  to: string;
+  body: string;
+  /** Known already (the demo line): skips finding the organization by the To number. */
+  organizationId?: string;
+}
+
+export type InboundResult =
+  | { result: 'stored'; message: ConversationMessage; leadCreated: boolean; optRequest: OptOutKind | null }
+  | { result: 'duplicate' | 'unknown_number' | 'unknown_sender' };
+
+export type StatusResult = 'applied' | 'ignored' | 'unknown_message' | 'invalid';
+
+class DuplicateInbound extends Error {}
+
+export interface ConversationsModuleOptions {
+  db: Kysely<DB>;
+  log: FastifyBaseLogger;
+  aiJobs: AiJobs;
+  publicUrl: string;
+  /** Twilio credentials: organizations on the Twilio line text through the Messages API. */
+  twilio: TwilioConfig | null;
+  /** The demo line's delivery and reply delays (DEMO_SMS_DELIVERY_MS, DEMO_SMS_REPLY_MS). */
+  demoDeliveryMs: number;
+  demoReplyMs: number;
+}
+
+/**
+ * SMS conversations (docs/api-conversations.md): sending through the compliance gate, the provider's
+ * delivery reports, inbound texts (matched to a lead, or a new one) with opt-out handling, threads and
+ * read marks. `clock` is the time the texting window is judged at (tests set it).
+ */
+export class ConversationsModule {
+  readonly demo: DemoTextLine;
+  readonly twilio: TwilioSms | null;
+  clock: () => Date = () => new Date();
+  private readonly db: Kysely<DB>;
+  private readonly log: FastifyBaseLogger;
+  private readonly aiJobs: AiJobs;
+
+  constructor(options: ConversationsModuleOptions) {
+    this.db = options.db;
+    this.log = options.log;
+    this.aiJobs = options.aiJobs;
+    this.twilio = options.twilio ? new TwilioSms(options.twilio, options.publicUrl) : null;
+    this.demo = new DemoTextLine({
+      deliveryMs: options.demoDeliveryMs,
+      replyMs: options.demoReplyMs,
+      onDelivered: async (sid) => {
+        await this.applyStatus(sid, 'delivered');
+      },
+      onReply: (reply) => this.receiveDemoReply(reply),
+      onError: (error) => this.log.error({ err: error }, 'demo texting line update failed'),
+    });
+  }
+
+  stop(): Promise<void> {
+    return this.demo.stop();
+  }
+
+  /** The organization's line (Settings → Voice & Dialer), or the refusal when it chose Twilio and the server has no credentials. */
+  private async lineFor(tx: Tx, organizationId: string): Promise<SmsProvider | AppError> {
+    try {
+      return (await voiceProviderFor(tx, organizationId, this.twilio !== null)) === 'twilio' && this.twilio ? this.twilio : this.demo;
+    } catch (error) {
+      if (error instanceof AppError) return error;
+      throw error;
+    }
+  }
+
+  /** The gate for a text: no live-call rule; to the lead's first valid number; from the given number or the caller-ID priority. */
+  private gate(tx: Tx, ctx: OrgContext, leadId: string, from: string | undefined, lock: boolean) {
+    const chooseFrom: GateRequest['from'] = async () => (await callerIdFor(tx, ctx, leadId)).phone_number;
+    return evaluateGate(tx, { organizationId: ctx.organizationId, leadId, channel: 'sms', from: from ?? chooseFrom, lock, now: this.clock() });
+  }
+
+  /** GET /api/conversations/check: whether the lead can be texted now, and why not (nothing is recorded). */
+  check(ctx: OrgContext, leadId: string): Promise<TextCheckResult> {
+    return withTenant(this.db, ctx.organizationId, async (tx) => {
+      const gate = await this.gate(tx, ctx, leadId, undefined, false);
+      if (!gate.ok && gate.error.status === 404) throw gate.error;
+      const error = gate.ok ? await this.lineFor(tx, ctx.organizationId) : gate.error;
+      return error instanceof AppError ? { allowed: false, reason: error.message, code: error.code } : { allowed: true };
+    });
+  }
+
+  /**
+   * POST /api/conversations: the gate, then the text stored `queued` (its analysis queued in the same
+   * transaction), handed to the provider, and stored `sent` with the provider's sid or `failed` with the
+   * reason. A refusal is recorded in activity_logs (`sms.refused`) in a transaction of its own.
+   */
+  async send(ctx: OrgContext, body: SendTextBody): Promise<ConversationMessage> {
+    const organizationId = ctx.organizationId;
+    const result = await withTenant(this.db, organizationId, async (tx) => {
+      const gate = await this.gate(tx, ctx, body.lead_id, body.from_e164, true);
+      if (!gate.ok) return gate;
+      const line = await this.lineFor(tx, organizationId);
+      if (line instanceof AppError) return { ok: false, error: line, details: { code: line.code, to_e164: gate.to, from_e164: gate.from } } satisfies GateRefusal;
+      const row = await repo.insertMessage(tx, {
+        organization_id: organizationId, lead_id: gate.lead.id, body: body.body, direction: 'outbound', status: 'queued',
+        from_e164: gate.from!, to_e164: gate.to!, user_id: ctx.user.id,
+      });
+      await this.aiJobs.enqueueConversationAnalysis(organizationId, row!.id, tx);
+      return { ok: true as const, row: row!, line, seller: conversationContext(gate.lead, ctx.user.name) };
+    });
+    if (!result.ok) {
+      await withTenant(this.db, organizationId, (tx) =>
+        logActivity(tx, {
+          organizationId, actorId: ctx.user.id, action: SMS_REFUSED_ACTION, entityType: 'lead', entityId: body.lead_id,
+          details: { reason: result.error.message, from_e164: body.from_e164 ?? null, body_length: body.body.length, ...result.details },
+        }),
+      );
+      throw result.error;
+    }
+    this.aiJobs.wake();
+
+    const { row, line, seller } = result;
+    const outbound: OutboundSms = {
+      conversationId: row.id, organizationId, leadId: row.lead_id!, from: row.from_e164!, to: row.to_e164!, body: row.body, seller,
+    };
+    const sent = await line.send(outbound).catch((error: unknown) => ({ ok: false as const, error: error instanceof Error ? error.message : 'The message could not be sent' }));
+    const stored = await withTenant(this.db, organizationId, (tx) =>
+      repo.updateOutbound(tx, organizationId, { id: row.id }, sent.ok ? { status: 'sent', provider_sid: sent.sid } : { status: 'failed', error: sent.error }, ['queued']),
+    );
+    if (!sent.ok) this.log.warn({ conversationId: row.id, error: sent.error, provider: line.kind }, 'text not accepted by the provider');
+    if (sent.ok) line.accepted?.({ ...outbound, sid: sent.sid });
+    return repo.toMessage(stored ?? row);
+  }
+
+  /** GET /api/conversations?lead_id=: the lead's texts, oldest first; 404 for a lead not in the organization. */
+  list(ctx: OrgContext, leadId: string): Promise<{ items: ConversationMessage[] }> {
+    return withTenant(this.db, ctx.organizationId, async (tx) => {
+      if (!(await findLead(tx, ctx.organizationId, leadId))) throw notFound(GATE_MESSAGES.leadNotFound);
+      return { items: await repo.listForLead(tx, ctx.organizationId, leadId) };
+    });
+  }
+
+  /** GET /api/conversations/threads: one row per lead, newest last text first. */
+  threads(ctx: OrgContext, query: ThreadsQuery): Promise<{ items: ConversationThread[] }> {
+    return withTenant(this.db, ctx.organizationId, async (tx) => ({ items: await repo.listThreads(tx, ctx.organizationId, query) }));
+  }
+
+  /** POST /api/conversations/:leadId/read: the lead's inbound texts read now. */
+  markRead(ctx: OrgContext, leadId: string): Promise<{ lead_id: string; read: number }> {
+    return withTenant(this.db, ctx.organizationId, async (tx) => {
+      if (!(await findLead(tx, ctx.organizationId, leadId))) throw notFound(GATE_MESSAGES.leadNotFound);
+      return { lead_id: leadId, read: await repo.markRead(tx, ctx.organizationId, leadId, new Date()) };
+    });
+  }
+
+  /**
+   * A delivery report (Twilio's status callback, or the demo line): applied only forward (queued → sent →
+   * delivered | failed), so a late `sent` after `delivered` changes nothing; a replay changes nothing.
+   */
+  async applyStatus(providerSid: string, providerStatus: string, errorText?: string | null): Promise<StatusResult> {
+    const status = PROVIDER_STATUS[providerStatus];
+    if (!providerSid || !status) return 'invalid';
+    const found = await withSystem(this.db, (tx) => repo.findOutboundBySid(tx, providerSid));
+    if (!found) return 'unknown_message';
+    const error = status === 'failed' ? (errorText?.trim() || (providerStatus === 'undelivered' ? 'The carrier could not deliver the message' : 'The message could not be sent')) : null;
+    const updated = await withTenant(this.db, found.organization_id, (tx) =>
+      repo.updateOutbound(tx, found.organization_id, { id: found.id }, { status, ...(error ? { error } : {}) }, MAY_BECOME[status]),
+    );
+    return updated ? 'applied' : 'ignored';
+  }
+
+  private async receiveDemoReply(reply: DemoReply): Promise<void> {
+    await this.receiveInbound({ messageSid: reply.sid, from: reply.from, to: reply.to, body: reply.body, organizationId: reply.organizationId });
+  }
+
+  /**
+   * An inbound text (Twilio's webhook, or the demo seller): the organization by the To number (an active
+   * organization number), the lead by the From number (latest updated live lead with that phone, else a new
+   * lead with source 'inbound_sms'), stored `received` once per MessageSid, its analysis queued, and an
+   * opt-out or opt-in applied — all in one transaction.
+   */
+  async receiveInbound(sms: InboundSms): Promise<InboundResult> {
+    if (digitsOf(sms.from).length < 10) return { result: 'unknown_sender' };
+    const from = toE164ForLookup(sms.from);
+    const to = toE164ForLookup(sms.to);
+    const organizationId = sms.organizationId ?? (await this.organizationFor(to, from));
+    if (!organizationId) return { result: 'unknown_number' };
+    try {
+      const stored = await withTenant(this.db, organizationId, (tx) => this.storeInbound(tx, organizationId, { ...sms, from, to }));
+      this.aiJobs.wake();
+      return stored;
+    } catch (error) {
+      if (error instanceof DuplicateInbound) return { result: 'duplicate' };
+      throw error;
+    }
+  }
+
+  /** The organization owning the number texted; of several, the one that last texted the sender from it. */
+  private organizationFor(to: string, from: string): Promise<string | null> {
+    return withSystem(this.db, async (tx) => {
+      const owners = await repo.organizationsOwning(tx, to);
+      if (owners.length <= 1) return owners[0] ?? null;
+      return (await repo.lastTexter(tx, owners, to, from)) ?? owners[0]!;
+    });
+  }
+
+  private async storeInbound(tx: Tx, organizationId: string, sms: InboundSms): Promise<InboundResult> {
+    // One sender at a time per organization: a replay, or two first texts from a new number, cannot race.
+    await sql`select pg_advisory_xact_lock(hashtext(${`sms:${organizationId}:${sms.from}`}))`.execute(tx);
+    if (await repo.findBySid(tx, organizationId, sms.messageSid)) throw new DuplicateInbound();
+
+    const match = await asSystemRole(tx, () => matchLeadByPhoneOrAddress(tx, organizationId, { number: sms.from, phoneFields: ALL_PHONE_FIELDS }));
+    let lead = match ? ((await findLead(tx, organizationId, match.id, true)) as GateLead | undefined) : undefined;
+    const leadCreated = !lead;
+    if (!lead) lead = await this.createInboundLead(tx, organizationId, sms.from);
+
+    const row = await repo.insertMessage(tx, {
+      organization_id: organizationId, lead_id: lead.id, body: sms.body, direction: 'inbound', status: 'received',
+      from_e164: sms.from, to_e164: sms.to, provider_sid: sms.messageSid,
+    });
+    if (!row) throw new DuplicateInbound();
+    await this.aiJobs.enqueueConversationAnalysis(organizationId, row.id, tx);
+    const message = repo.toMessage(row);
+    const request = matchOptOut(sms.body);
+    if (request) await applyOptRequest(tx, { organizationId, lead, message, match: request });
+    return { result: 'stored', message, leadCreated, optRequest: request?.kind ?? null };
+  }
+
+  /** A number no lead has: a new lead with that phone (displayed 'Unknown Lead'), queued for enrichment and scoring like any new lead. */
+  private async createInboundLead(tx: Tx, organizationId: string, phone: string): Promise<GateLead> {
+    const values = { phone, source: INBOUND_SMS_SOURCE, status: 'new', badges: [] as string[] };
+    const row = (await insertLead(tx, { ...values, ...deriveLeadColumns(values), organization_id: organizationId })) as GateLead;
+    await logActivity(tx, { organizationId, actorId: null, action: 'lead.created', entityType: 'lead', entityId: row.id, details: { source: INBOUND_SMS_SOURCE, phone } });
+    await this.aiJobs.leadCreationHooks.onCreated(tx, organizationId, row.id);
+    return row;
+  }
+}

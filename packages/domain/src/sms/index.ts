@@ -1,0 +1,3 @@
+export * from './opt-out';
+export * from './sms-api';
+export * from './templates';

@@ -1,73 +1,48 @@
 /**
- * Prints the figures behind DESIGN.md's performance budgets that exist so far:
- * initial JavaScript of the landing and login pages (gzipped), and API round trips on the embedded
- * database. Run with `npm run bench`.
+ * `npm run bench` runs every benchmark and prints one summary table; `npm run bench -- NAME [ARG]` runs one of
+ * them: web (API round trips), leads [queries|import], transcription [calls], bundle (initial JS and chunks),
+ * load [seconds]. `--json` prints the table as JSON on stdout instead (the benchmarks' own lines then go to
+ * stderr; `npm run -s` keeps npm's banner off stdout). Each benchmark returns its rows (bench/report.ts).
  */
-import { gzipSync } from 'node:zlib';
-import { launchBrowser } from '../e2e/support/browser';
-import { startServer } from '../e2e/support/server';
-import { buildWebIfNeeded } from '../scripts/web-build.mjs';
+import { formatTable, skipped, type BenchRow } from './report';
 
-const INITIAL_JS_BUDGET_KB = 150;
+type Bench = (arg: string | undefined, all: boolean) => Promise<BenchRow[]>;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const BENCHES: Record<string, Bench> = {
+  web: async () => (await import('./web')).runWebBench(),
+  leads: async (arg, all) => {
+    const leads = await import('./leads');
+    // Seeding takes minutes: the full run only measures a database seeded before.
+    if (all && !(await leads.leadsBenchSeeded())) return [skipped('leads', 'skipped: run npm run bench -- leads once to seed')];
+    return leads.runLeadsBench(arg);
+  },
+  transcription: async (arg) => (await import('./transcription')).runTranscriptionBench(arg ? Number(arg) : undefined),
+  bundle: async () => (await import('./bundle')).runBundleBench(),
+  load: async (arg) => (await import('./load')).runLoadBench(arg ? Number(arg) : undefined),
+};
+
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const [name, arg] = args.filter((a) => a !== '--json');
+if (name !== undefined && !(name in BENCHES)) {
+  console.error(`Unknown benchmark '${name}'; one of: ${Object.keys(BENCHES).join(', ')}`);
+  process.exit(1);
 }
+const print = console.log;
+if (json) console.log = console.error;
 
-async function timeRequests(label: string, n: number, send: () => Promise<Response>): Promise<void> {
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const start = performance.now();
-    const res = await send();
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${label}: HTTP ${res.status}`);
-    times.push(performance.now() - start);
+const rows: Array<BenchRow & { bench: string }> = [];
+let failed = false;
+for (const bench of name ? [name] : Object.keys(BENCHES)) {
+  if (!name) console.log(`\n=== ${bench} ===`);
+  try {
+    for (const row of await BENCHES[bench]!(arg, !name)) rows.push({ bench, ...row });
+  } catch (error) {
+    failed = true;
+    console.error(`${bench} failed:`, error);
+    rows.push({ bench, name: 'failed', value: null, unit: '', budget: null, ok: false, note: `failed: ${(error as Error).message.split('\n')[0]}` });
   }
-  times.sort((a, b) => a - b);
-  console.log(`${label.padEnd(34)} n=${n}  p50 ${percentile(times, 50).toFixed(2)} ms  p95 ${percentile(times, 95).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`);
 }
-
-if (process.argv[2] === 'leads') {
-  const { runLeadsBench } = await import('./leads');
-  await runLeadsBench(process.argv[3]);
-} else if (process.argv[2] === 'transcription') {
-  const { runTranscriptionBench } = await import('./transcription');
-  await runTranscriptionBench(process.argv[3] ? Number(process.argv[3]) : undefined);
-} else {
-  await runWebAndApiBench();
-}
-
-async function runWebAndApiBench(): Promise<void> {
-buildWebIfNeeded();
-const server = await startServer();
-const browser = await launchBrowser();
-try {
-  for (const route of ['/', '/login']) {
-    const page = await browser.newPage();
-    const sizes: Array<Promise<number>> = [];
-    page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') sizes.push(res.body().then((body) => gzipSync(body).length));
-    });
-    await page.goto(server.url + route, { waitUntil: 'networkidle' });
-    const files = sizes.length;
-    const gz = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
-    const kb = gz / 1024;
-    console.log(`initial JS ${route.padEnd(8)} ${kb.toFixed(1)} KB gzipped in ${files} files (budget ${INITIAL_JS_BUDGET_KB} KB) ${kb <= INITIAL_JS_BUDGET_KB ? 'OK' : 'OVER'}`);
-    await page.close();
-  }
-
-  const origin = server.url;
-  const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email: 'demo@wholesail.test', password: 'wholesail-demo' }),
-  });
-  const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
-  await timeRequests('GET /api/health', 500, () => fetch(`${origin}/api/health`));
-  await timeRequests('GET /api/me (session + tenant tx)', 500, () => fetch(`${origin}/api/me`, { headers: { cookie } }));
-  await timeRequests('GET /api/organization/settings', 500, () => fetch(`${origin}/api/organization/settings`, { headers: { cookie } }));
-} finally {
-  await browser.close();
-  await server.stop();
-}
-}
+if (json) print(JSON.stringify(rows, null, 2));
+else print(`\n${formatTable(rows)}`);
+process.exit(failed ? 1 : 0);

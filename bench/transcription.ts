@@ -8,15 +8,16 @@ import WebSocket from 'ws';
 import { allowCallsAtAnyHour, launchBrowser, signInAsDemo } from '../e2e/support/browser';
 import { startServer, type RunningServer } from '../e2e/support/server';
 import { buildWebIfNeeded } from '../scripts/web-build.mjs';
+import { figure, percentile, type BenchRow } from './report';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
-function report(label: string, values: number[], budget: number): void {
+function report(label: string, values: number[], budget: number): BenchRow {
   const s = [...values].sort((a, b) => a - b);
   const p99 = percentile(s, 99);
   console.log(
     `${label.padEnd(44)} n=${s.length}  p50 ${percentile(s, 50).toFixed(1)} ms  p95 ${percentile(s, 95).toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  (budget p99 ${budget} ms) ${p99 <= budget ? 'OK' : 'OVER'}`,
   );
+  return figure(`${label} p99`, Number(p99.toFixed(1)), 'ms', { max: budget });
 }
 
 async function api(server: RunningServer, cookie: string, method: string, path: string, body?: unknown) {
@@ -125,14 +126,16 @@ async function renderLatency(server: RunningServer) {
   }
 }
 
-export async function runTranscriptionBench(calls = 10): Promise<void> {
+export async function runTranscriptionBench(calls = 10): Promise<BenchRow[]> {
   buildWebIfNeeded();
   const server = await startServer({ DEMO_RING_MS: '300', DEMO_MS_PER_WORD: '60' });
   try {
-    report(`chunk ingest → websocket (${calls} concurrent calls)`, await streamLatency(server, calls), 50);
+    const rows = [report(`chunk ingest → websocket (${calls} concurrent calls)`, await streamLatency(server, calls), 50)];
     const { bubbles, suggestionMs } = await renderLatency(server);
-    report('chunk ingest → bubble on screen (Chromium)', bubbles, 250);
+    rows.push(report('chunk ingest → bubble on screen (Chromium)', bubbles, 250));
     console.log(`instant suggestion after the lead's final price line  ${suggestionMs} ms  (budget 100 ms) ${suggestionMs <= 100 ? 'OK' : 'OVER'}`);
+    rows.push(figure('instant suggestion after the price line', suggestionMs, 'ms', { max: 100 }));
+    return rows;
   } finally {
     await server.stop();
   }

@@ -2,9 +2,54 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+// By path, not '@wholesail/domain': Vite leaves package imports of its config to Node, which cannot load .ts.
+import { API_CACHE_MAX_AGE_SECONDS, API_CACHE_MAX_ENTRIES, API_CACHE_NAME, API_CACHE_PATTERN, OFFLINE_SUPPORT } from '../../packages/domain/src/offline';
+
+/**
+ * The service worker /sw.js (platform.md §4). generateSW rather than injectManifest: everything it does is
+ * stock Workbox (precache the build, navigation fallback, one NetworkFirst API route, SKIP_WAITING on
+ * message), so there is no worker source of our own to type-check, bundle and keep in step with Workbox, and
+ * no workbox-* runtime dependencies to pin; the queue of offline updates lives in the page, not the worker.
+ * The page registers it (src/features/offline/service-worker.ts), so the plugin injects nothing.
+ */
+const serviceWorker = VitePWA({
+  disable: !OFFLINE_SUPPORT.enabled,
+  injectRegister: false,
+  registerType: 'prompt',
+  filename: 'sw.js',
+  scope: '/',
+  manifest: false,
+  workbox: {
+    // A new worker waits until the page says SKIP_WAITING (the 'Update available — Reload' toast); the first
+    // one takes control of the open page at once, so it works offline without a reload.
+    skipWaiting: false,
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    globPatterns: OFFLINE_SUPPORT.cacheStaticAssets ? ['**/*.{js,css,html,svg,png,jpg,jpeg,webp,ico,woff2}'] : [],
+    maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+    navigateFallback: OFFLINE_SUPPORT.cacheStaticAssets ? 'index.html' : null,
+    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/sw\.js$/],
+    runtimeCaching: OFFLINE_SUPPORT.cacheApiResponses
+      ? [
+          {
+            // Serialized into the worker, so the pattern is inlined rather than closed over.
+            urlPattern: new Function('{ url, sameOrigin }', `return sameOrigin && ${API_CACHE_PATTERN}.test(url.pathname);`) as () => boolean,
+            handler: 'NetworkFirst',
+            method: 'GET',
+            options: {
+              cacheName: API_CACHE_NAME,
+              expiration: { maxEntries: API_CACHE_MAX_ENTRIES, maxAgeSeconds: API_CACHE_MAX_AGE_SECONDS },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ]
+      : [],
+  },
+});
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorker],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

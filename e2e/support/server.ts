@@ -12,6 +12,10 @@ export interface RunningServer {
   output: () => string;
   /** SIGTERM, then resolves with the exit code. */
   stop(): Promise<number | null>;
+  /** Sends `signal` (SIGKILL: no shutdown at all, as a crash) and resolves once the process is gone. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+  /** True while the process is running. */
+  alive(): boolean;
 }
 
 async function freePort(): Promise<number> {
@@ -38,6 +42,8 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let running = true;
+  void exited.then(() => (running = false));
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
       if (out.includes('Wholesail is running at')) {
@@ -58,5 +64,10 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
     },
+    async kill(signal) {
+      if (running) child.kill(signal);
+      await exited;
+    },
+    alive: () => running,
   };
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuth, type Auth } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { requestGuards } from './http/context';
 import { registerErrorHandler } from './http/errors';
+import { frameworkErrors, registerNulGuard } from './http/input-guards';
 import { registerOriginCheck } from './http/origin-check';
 import { registerWebApp } from './http/web-app';
 import { registerAuthRoutes } from './modules/auth/routes';
@@ -69,16 +70,23 @@ declare module 'fastify' {
   }
 }
 
+export interface AppOptions {
+  /** Sees every route as it is registered, websocket routes included (the proof suites build their route table from it). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
 /** Builds the whole HTTP + websocket app on an open, migrated database. Tests build it too. */
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+export async function buildApp(config: Config, database: Database, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    frameworkErrors,
     // Per-request lines would drown the start-up banner; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -100,7 +108,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const llm = createLlmProvider(config.llm);
   const enrichment = createEnrichmentProvider(config.BATCHDATA_API_KEY);
   const aiJobs = new AiJobs({ db: database.db, llm, enrichment, log: app.log });
-  const jobs = await startJobs(database, app.log, { connectionString: config.DATABASE_URL, ai: aiJobs });
+  const jobs = await startJobs(database, app.log, {
+    connectionString: config.DATABASE_URL,
+    ai: aiJobs,
+    heartbeatSeconds: config.WHOLESAIL_JOB_HEARTBEAT_SECONDS,
+  });
   const calls = new CallsModule({
     db: database.db, log: app.log, ringMs: config.DEMO_RING_MS, msPerWord: config.DEMO_MS_PER_WORD, twilioConfigured: config.twilio !== null,
   });
@@ -119,6 +131,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   registerErrorHandler(app);
   registerOriginCheck(app, config.allowedOrigins);
+  registerNulGuard(app);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Wholesail API', version: '0.1.0' } },
     transform: jsonSchemaTransform,

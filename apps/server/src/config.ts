@@ -47,6 +47,7 @@ const schema = z.object({
   LLM_API_KEY: z.string().min(1, 'expected an API key').optional(),
   LLM_MODEL: z.string().min(1, 'expected a model name').default('gpt-4o-mini'),
   LLM_TIMEOUT_MS: positiveInt('a whole number of milliseconds').default(15_000),
+  WHOLESAIL_JOB_HEARTBEAT_SECONDS: positiveInt('a whole number of seconds').default(10),
 });
 
 /** Twilio is all-or-none: a partial set is a mistake, not a request for the demo line. */

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/from-config';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { seedDemo } from './seed';
 
 /** Longer than the job queue's own 5 s stop timeout, so a clean stop is never cut short. */
@@ -11,6 +12,17 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   const app = await buildApp(config, database);
+  // pg-boss 10 leaves the promise of a job's completion (or failure) unawaited: when the database connection
+  // is lost at that moment, the rejection is unhandled and Node would end the process. A lost connection is
+  // survivable (the job stays active and jobs/orphans.ts puts it back); anything else still ends the process.
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      app.log.warn({ err: reason instanceof Error ? reason.message : String(reason) }, 'database connection lost in background work');
+      return;
+    }
+    console.error('Unhandled promise rejection:', reason);
+    process.exit(1);
+  });
   const demo = config.seedDemo ? await seedDemo(database.db, config.DEMO_EMAIL, config.DEMO_PASSWORD) : null;
   await app.listen({ port: config.PORT, host: config.HOST });
 

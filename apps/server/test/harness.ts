@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
@@ -84,9 +84,9 @@ export interface TestApp {
   createOrg(name: string): Promise<{ organizationId: string; userId: string; email: string; password: string; cookie: string }>;
 }
 
-export async function startTestApp(database: Database, overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(database: Database, overrides: Record<string, string> = {}, options: AppOptions = {}): Promise<TestApp> {
   const config = testConfig(overrides);
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, options);
   const request: TestApp['request'] = (method, url, opts = {}) =>
     app.inject({
       method,
@@ -127,11 +127,11 @@ export type TestEnv = TestApp & { tdb: TestDatabase };
  * Registers hooks that start an app on a fresh database before the suite and drop both after it.
  * The returned object forwards to that app once it is running.
  */
-export function useTestApp(kind: DbKind, overrides: Record<string, string> = {}): TestEnv {
+export function useTestApp(kind: DbKind, overrides: Record<string, string> = {}, options: AppOptions = {}): TestEnv {
   let current: TestEnv | undefined;
   beforeAll(async () => {
     const tdb = await createTestDatabase(kind);
-    current = { ...(await startTestApp(tdb.database, overrides)), tdb };
+    current = { ...(await startTestApp(tdb.database, overrides, options)), tdb };
   });
   afterAll(async () => {
     await current?.app.close();

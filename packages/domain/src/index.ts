@@ -7,3 +7,5 @@ export * from './calls';
 export * from './transcription';
 export * from './coaching';
 export * from './sms';
+export * from './pricing';
+export * from './offline';

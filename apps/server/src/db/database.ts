@@ -18,6 +18,8 @@ pg.types.setTypeParser(DATE_OID, (value: string) => value);
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly db: Kysely<DB>;
+  /** True when no other process can use this database at the same time (PGlite on a locked data directory). */
+  readonly exclusive: boolean;
   /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   /** Raw SQL for pg-boss: on PGlite through the exclusive session (`exec` when there are no values). */
@@ -56,6 +58,7 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
   return {
     kind: 'pglite',
     db,
+    exclusive: dataDir !== undefined,
     async listen(channel, listener) {
       const unsubscribe = await session.run(() => client.listen(channel, listener));
       return () => session.run(async () => {
@@ -79,15 +82,22 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // A broken idle connection must not take the process down; the pool replaces it.
+  // A request waiting longer than this for a connection fails (503, DATABASE_UNAVAILABLE) instead of hanging.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  // A broken idle connection (its backend terminated, the server restarting) must not take the process
+  // down: pg-pool drops it and opens a new one on the next checkout.
   pool.on('error', () => {});
+  // Kysely holds a checked-out client for a whole transaction, and pg-pool listens for errors only on idle
+  // clients: a backend terminated between two statements would emit 'error' with no listener and crash the
+  // process. The failure still reaches the caller (its next query rejects) and the pool drops the client.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
   const listeners: Array<() => Promise<void>> = [];
   return {
     kind: 'postgres',
     db,
+    exclusive: false,
     async listen(channel, listener) {
       const unsubscribe = await listenWithReconnect(url, channel, listener);
       listeners.push(unsubscribe);
@@ -103,30 +113,65 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-/** A dedicated LISTEN connection that comes back after the database restarts. */
+/** Reconnection waits this long after a loss, doubling on each failed try up to the maximum. */
+const LISTEN_RETRY_MS = 250;
+const LISTEN_RETRY_MAX_MS = 5000;
+
+/**
+ * A dedicated LISTEN connection that comes back after it is lost (the backend terminated, the
+ * database restarting): it retries until it is listening again, however many tries that takes.
+ * Notifications sent while it is away are not delivered (NOTIFY has no replay).
+ */
 async function listenWithReconnect(url: string, channel: string, listener: Listener): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let delay = LISTEN_RETRY_MS;
+  const retry = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().catch(retry);
+    }, delay);
+    delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+  };
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
     c.on('notification', (msg) => {
       if (msg.channel === channel && msg.payload !== undefined) listener(msg.payload);
     });
-    c.on('error', () => {
-      if (stopped) return;
-      client = null;
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (client === c) client = null;
       c.end().catch(() => {});
-      timer = setTimeout(() => connect().catch(() => {}), 1000);
-    });
-    await c.connect();
-    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      retry();
+    };
+    // A terminated backend reports an 'error' and then 'end'; either one starts the reconnection.
+    c.on('error', onLost);
+    c.on('end', onLost);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost = true;
+      c.end().catch(() => {});
+      throw error;
+    }
+    if (stopped || lost) {
+      if (!lost) await c.end().catch(() => {});
+      return;
+    }
     client = c;
+    delay = LISTEN_RETRY_MS;
   };
   await connect();
   return async () => {
     stopped = true;
     clearTimeout(timer);
-    await client?.end().catch(() => {});
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 
 /** An error whose status, code and message are safe to show to the caller. */
 export class AppError extends Error {
@@ -36,6 +37,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         })
         .join('; ');
       return reply.status(400).send(errorBody('VALIDATION_ERROR', message));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // A lost connection is not a bug: the pool reconnects, and the caller may try again shortly.
+      request.log.warn({ err: err.message }, 'database unavailable');
+      return reply.status(503).header('retry-after', '2').send(errorBody('DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE));
     }
     const status = err.statusCode ?? 500;
     if (status < 500) {

@@ -1,8 +1,8 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from '@fastify/websocket';
 import { STREAM_PING_MS } from '@wholesail/domain';
 import type { Guards, OrgContext } from './context';
-import { forbidden } from './errors';
+import { errorBody, forbidden } from './errors';
 import { isAllowedOrigin } from './origin-check';
 
 /**
@@ -12,6 +12,15 @@ import { isAllowedOrigin } from './origin-check';
 export async function requireSocketOrganization(request: FastifyRequest, guards: Guards, allowedOrigins: readonly string[], feed: string): Promise<OrgContext> {
   if (!isAllowedOrigin(request.headers.origin, allowedOrigins)) throw forbidden(`This origin may not open the ${feed}`, 'FORBIDDEN_ORIGIN');
   return guards.requireOrganization(request);
+}
+
+/**
+ * The plain-HTTP handler of every websocket route: a GET without the upgrade (after the handshake checks passed)
+ * gets 426 in the error contract, not the websocket plugin's empty 404.
+ */
+export function upgradeRequired(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0];
+  return reply.status(426).header('upgrade', 'websocket').send(errorBody('UPGRADE_REQUIRED', `${path} is a websocket: open it with an Upgrade: websocket handshake`));
 }
 
 /** A socket-level ping every 30 s keeps proxies from dropping an idle socket; runs `onClose` once it closes. */

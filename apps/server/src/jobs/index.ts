@@ -11,12 +11,13 @@ export type { JobQueue } from './queue';
 export function startJobs(
   database: Database,
   log: FastifyBaseLogger,
-  options: { connectionString?: string; ai?: AiJobs } = {},
+  options: { connectionString?: string; ai?: AiJobs; heartbeatSeconds?: number } = {},
 ): Promise<JobQueue> {
   const { ai } = options;
   const importQueue = leadImportQueue(database, ai ? { onFinished: (tx, job) => ai.queueForImport(tx, job.organizationId, job.importId) } : {});
   return startJobQueue(database, log, [importQueue, ...(ai ? aiJobQueues(ai) : [])], {
     connectionString: options.connectionString,
+    heartbeatSeconds: options.heartbeatSeconds,
     beforeWork: (queue) => ai?.attach(queue),
   });
 }

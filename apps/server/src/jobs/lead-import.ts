@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import type { Tx } from '../db/scope';
-import { LEAD_IMPORT_QUEUE, runImport, type LeadImportJob } from '../modules/lead-import/service';
+import { failImport, IMPORT_ABANDONED_MESSAGE, LEAD_IMPORT_QUEUE, runImport, type LeadImportJob } from '../modules/lead-import/service';
 import type { QueueDefinition } from './queue';
 
 export interface LeadImportHooks {
@@ -21,5 +21,7 @@ export function leadImportQueue(database: Database, hooks: LeadImportHooks = {})
         lastAttempt: job.lastAttempt,
         onFinished: hooks.onFinished && ((tx) => hooks.onFinished!(tx, data)),
       }),
+    // Killed on its last attempt: the import is failed with its counts, never left 'running'.
+    onAbandoned: (data) => failImport(database.db, data, IMPORT_ABANDONED_MESSAGE, hooks.onFinished && ((tx) => hooks.onFinished!(tx, data))),
   };
 }

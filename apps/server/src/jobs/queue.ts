@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
+import { startJobSupervisor } from './orphans';
 
 export interface JobInfo {
   id: string;
@@ -26,6 +27,11 @@ export interface QueueDefinition<T> {
   policy?: QueuePolicy;
   /** Workers this instance runs for the queue (each takes one job at a time). */
   workers?: number;
+  /**
+   * A job whose process died on its last attempt is failed without its handler running again (jobs/orphans.ts):
+   * this records the failure where the handler would have (e.g. marks an import failed with its counts).
+   */
+  onAbandoned?: (data: T) => Promise<void>;
 }
 
 /** Runs pg-boss's SQL on a connection of the caller's choosing, e.g. inside the caller's transaction. */
@@ -66,7 +72,12 @@ export async function startJobQueue(
   database: Database,
   log: FastifyBaseLogger,
   queues: Array<QueueDefinition<never>>,
-  options: { connectionString?: string; beforeWork?: (queue: JobQueue) => void } = {},
+  options: {
+    connectionString?: string;
+    beforeWork?: (queue: JobQueue) => void;
+    /** How often this instance reports itself alive to the others (jobs/orphans.ts); default 10 s. */
+    heartbeatSeconds?: number;
+  } = {},
 ): Promise<JobQueue> {
   const connection = database.kind === 'postgres' && options.connectionString
     ? { connectionString: options.connectionString, max: 3 }
@@ -96,6 +107,14 @@ export async function startJobQueue(
   const wake = (name: string) => {
     for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
   };
+  // Jobs a crashed instance left active are released (here at start-up, and while running); the
+  // workers below fetch them when they start.
+  const supervisor = await startJobSupervisor(database, log, {
+    queues: queues.map((q) => q.name),
+    heartbeatSeconds: options.heartbeatSeconds ?? 10,
+    retry: wake,
+    abandoned: (name, data) => (queues.find((q) => q.name === name)?.onAbandoned as ((d: unknown) => Promise<void>) | undefined)?.(data) ?? Promise.resolve(),
+  });
   const queue: JobQueue = {
     get stopping() {
       return stopping;
@@ -120,6 +139,7 @@ export async function startJobQueue(
     async stop() {
       stopping = true;
       await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      await supervisor.stop();
     },
   };
   // Handlers may queue follow-up jobs: whoever sends them gets the queue before the first job runs.
@@ -128,19 +148,27 @@ export async function startJobQueue(
   for (const q of queues) {
     const ids: string[] = [];
     for (let i = 0; i < (q.workers ?? 1); i++) {
-      ids.push(await boss.work<object>(q.name, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async (jobs) => {
+      let self = '';
+      self = await boss.work<object>(q.name, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async (jobs) => {
+        // A worker that found a job looks for the next one as soon as this one is done, instead of after its
+        // polling interval: a backlog drains at the handlers' pace, not one job per worker every 2 s.
+        boss.notifyWorker(self);
         let output: unknown;
         for (const job of jobs) {
+          await supervisor.claim(job.id);
           try {
             const info: JobInfo = { id: job.id, lastAttempt: job.retryCount >= job.retryLimit, stopping: () => stopping };
             output = await (q.handler as JobHandler<object>)(job.data, info);
           } catch (err) {
             if (!(err instanceof JobInterrupted)) log.error({ err, queue: q.name, jobId: job.id }, 'job failed');
             throw err;
+          } finally {
+            supervisor.release(job.id);
           }
         }
         return output;
-      }));
+      });
+      ids.push(self);
     }
     workers.set(q.name, ids);
   }

@@ -11,6 +11,7 @@ import { MobileHeader } from './mobile-header';
 import { Sidebar } from './sidebar';
 
 const LeadDialerModal = lazy(() => import('@/features/dialer/lead-dialer-modal'));
+const OfflineStatus = lazy(() => import('@/features/offline/offline-status').then((m) => ({ default: m.OfflineStatus })));
 
 /** The signed-in shell; it owns the realtime socket, so the socket lives only while signed in. */
 export function AppLayout() {
@@ -30,6 +31,9 @@ export function AppLayout() {
       <Sidebar organizationName={organizationName} email={email} onSignOut={onSignOut} signingOut={signOut.isPending} />
       <div className="flex min-w-0 flex-1 flex-col">
         <MobileHeader organizationName={organizationName} email={email} onSignOut={onSignOut} />
+        <Suspense fallback={null}>
+          <OfflineStatus userId={session.data?.user.id ?? null} />
+        </Suspense>
         <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-8">
           <ErrorBoundary resetKeys={[pathname]}>
             <Suspense fallback={<LoadingScreen inline />}>

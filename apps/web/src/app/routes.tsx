@@ -29,6 +29,7 @@ const BuyersPage = lazy(() => import('@/features/buyers/buyers-page').then((m) =
 const BuyerDetailPage = lazy(() => import('@/features/buyers/buyer-detail-page').then((m) => ({ default: m.BuyerDetailPage })));
 const CommunicationsPage = lazy(() => import('@/features/communications/communications-page').then((m) => ({ default: m.CommunicationsPage })));
 const VoiceDialerSettingsPage = lazy(() => import('@/features/voice-dialer/voice-dialer-settings-page').then((m) => ({ default: m.VoiceDialerSettingsPage })));
+const HelpPage = lazy(() => import('@/features/help/help-page').then((m) => ({ default: m.HelpPage })));
 
 /** Protected pages that a later release fills, by path. */
 const PLACEHOLDER_ROUTES: readonly [path: string, page: PlaceholderPageKey][] = [
@@ -48,7 +49,6 @@ const PLACEHOLDER_ROUTES: readonly [path: string, page: PlaceholderPageKey][] = 
   ['/signals-analytics', 'signalsAnalytics'],
   ['/analytics', 'analytics'],
   ['/developer', 'developer'],
-  ['/help', 'help'],
   ['/debug', 'debug'],
   ['/super-admin', 'superAdmin'],
 ];
@@ -87,6 +87,7 @@ export function buildRoutes(): RouteObject[] {
                 { path: '/settings', element: <SettingsPage /> },
                 { path: '/settings/voice-dialer', element: <VoiceDialerSettingsPage /> },
                 { path: '/communications', element: <CommunicationsPage /> },
+                { path: '/help', element: <HelpPage /> },
                 ...PLACEHOLDER_ROUTES.map(([path, page]) => ({ path, element: <PlaceholderPage page={page} /> })),
               ],
             },

@@ -1,4 +1,4 @@
-import { QUERY_GC_TIME_MS, QUERY_MAX_RETRY_DELAY_MS, QUERY_RETRIES } from '@wholesail/domain';
+import { OFFLINE_SUPPORT, QUERY_GC_TIME_MS, QUERY_MAX_RETRY_DELAY_MS, QUERY_RETRIES } from '@wholesail/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { isClientError } from './api';
 
@@ -14,7 +14,14 @@ export function retryDelay(attempt: number): number {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, retryDelay, gcTime: QUERY_GC_TIME_MS, staleTime: 30_000 },
+      queries: {
+        retry: shouldRetry,
+        retryDelay,
+        gcTime: QUERY_GC_TIME_MS,
+        staleTime: 30_000,
+        // Offline, a query still asks once: the service worker may answer from its cache of API answers.
+        networkMode: OFFLINE_SUPPORT.offlineMode ? 'offlineFirst' : 'online',
+      },
       mutations: { retry: false },
     },
   });

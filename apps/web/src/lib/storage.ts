@@ -2,6 +2,7 @@
 
 const LAST_ROUTE_KEY = 'wholesail:last-route';
 const LAST_WELCOME_KEY = 'wholesail:last-welcome-at';
+const OFFLINE_SESSION_KEY = 'wholesail:offline-session';
 
 function read(storage: () => Storage, key: string): string | null {
   try {
@@ -39,4 +40,18 @@ export function getLastWelcomeAt(): number | null {
 
 export function setLastWelcomeAt(time: number): void {
   write(local, LAST_WELCOME_KEY, String(time));
+}
+
+/** The signed-in user's session without any token (JSON), kept to open the app offline; null to forget it. */
+export function getOfflineSession(): string | null {
+  return read(local, OFFLINE_SESSION_KEY);
+}
+
+export function setOfflineSession(json: string | null): void {
+  if (json !== null) return write(local, OFFLINE_SESSION_KEY, json);
+  try {
+    local().removeItem(OFFLINE_SESSION_KEY);
+  } catch {
+    // Blocked storage holds nothing to forget.
+  }
 }

@@ -11,6 +11,8 @@ export const CALL_MESSAGES = {
   followUpNotAllowed: 'A follow-up date can only be set for the outcomes interested, maybe and callback requested',
   followUpInPast: 'Follow-up date cannot be in the past',
   followUpInvalid: 'Follow-up date is not a valid date and time',
+  leadUpdatedAtInvalid: 'expected the ISO date and time of the lead as it was seen',
+  leadChanged: 'This lead was changed after you last saw it, so the call outcome was not saved. Review the lead, then send the outcome again to save it anyway.',
 } as const;
 
 export const CALL_STATUSES = ['initiated', 'ringing', 'in-progress', 'completed', 'failed', 'busy', 'no-answer', 'canceled'] as const;
@@ -65,6 +67,8 @@ export const completeCallBody = z.object({
   notes: z.string().max(10_000).transform((v) => v.trim()).nullable().optional(),
   dnc: z.boolean().optional(),
   durationMs: z.number().min(0).max(24 * 3600 * 1000).optional(),
+  /** The lead's updated_at as the agent saw it (an outcome saved offline): a later change answers 409 LEAD_CHANGED. */
+  leadUpdatedAt: z.iso.datetime({ offset: true, error: CALL_MESSAGES.leadUpdatedAtInvalid }).nullable().optional(),
 });
 export type CompleteCallBody = z.infer<typeof completeCallBody>;
 

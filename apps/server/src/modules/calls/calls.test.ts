@@ -174,6 +174,48 @@ describe.each(DB_KINDS)('calls API on %s', (kind) => {
     expect((await t.request('POST', `/api/calls/${call_id}/hangup`, { cookie: b.cookie })).statusCode).toBe(404);
   });
 
+  it('refuses an outcome saved against an older version of the lead: 409 LEAD_CHANGED, nothing written; sent without the check it is saved', async () => {
+    const lead = (await newLead(a.cookie, { notes: 'Before' })) as Awaited<ReturnType<typeof newLead>> & { updated_at: string };
+    const seen = lead.updated_at;
+    const { call_id } = await dialled(lead.id, lead.to);
+    await waitForStatus(call_id, 'in-progress');
+    const complete = (body: Record<string, unknown>) =>
+      t.request('POST', `/api/calls/${call_id}/complete`, { cookie: a.cookie, body: { outcome: 'interested', notes: 'Saved offline', durationMs: 3000, ...body } });
+
+    const invalid = await complete({ leadUpdatedAt: 'yesterday' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.message).toBe('leadUpdatedAt: expected the ISO date and time of the lead as it was seen');
+
+    // Someone else edits the lead while the agent is offline.
+    await new Promise((r) => setTimeout(r, 5));
+    const edited = await t.request('PATCH', `/api/leads/${lead.id}`, { cookie: a.cookie, body: { notes: 'Edited meanwhile' } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const changedAt = edited.json().updated_at as string;
+    expect(Date.parse(changedAt)).toBeGreaterThan(Date.parse(seen));
+
+    const stale = await complete({ leadUpdatedAt: seen });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toEqual({
+      code: 'LEAD_CHANGED',
+      message: 'This lead was changed after you last saw it, so the call outcome was not saved. Review the lead, then send the outcome again to save it anyway.',
+    });
+    expect((await t.request('GET', `/api/leads/${lead.id}`, { cookie: a.cookie })).json()).toMatchObject({ notes: 'Edited meanwhile', last_call_disposition: null, updated_at: changedAt });
+    expect((await t.request('GET', `/api/calls/${call_id}`, { cookie: a.cookie })).json()).toMatchObject({ completed_at: null, disposition: null });
+    expect((await events(a.organizationId, lead.id)).map((e) => e.kind)).not.toContain('completed');
+
+    // The version now on the server passes (same millisecond is not "later"); null means no check at all.
+    const current = await complete({ leadUpdatedAt: changedAt });
+    expect(current.statusCode, current.body).toBe(200);
+    expect(current.json().lead).toMatchObject({ last_call_disposition: 'interested' });
+
+    const other = await newLead(a.cookie);
+    const second = await dialled(other.id, other.to);
+    await t.request('PATCH', `/api/leads/${other.id}`, { cookie: a.cookie, body: { notes: 'Edited again' } });
+    const anyway = await t.request('POST', `/api/calls/${second.call_id}/complete`, { cookie: a.cookie, body: { outcome: 'maybe', durationMs: 0, leadUpdatedAt: null } });
+    expect(anyway.statusCode, anyway.body).toBe(200);
+    expect(anyway.json().lead).toMatchObject({ last_call_disposition: 'maybe' });
+  });
+
   it('lists pending tasks soonest first', async () => {
     const lead = await newLead(a.cookie);
     const times = [5, 2, 9].map((d) => new Date(Date.now() + d * 86_400_000).toISOString());

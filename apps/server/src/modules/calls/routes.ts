@@ -39,7 +39,7 @@ export function registerCallRoutes(app: FastifyInstance, calls: CallsModule, gua
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = issue.path.join('.');
-      throw badRequest(field === 'outcome' ? issue.message : `${field}: ${issue.message}`, 'VALIDATION_ERROR');
+      throw badRequest(field === 'outcome' ? issue.message : `${field || 'body'}: ${issue.message}`, 'VALIDATION_ERROR');
     }
     return calls.complete(ctx, request.params.id, parsed.data);
   });

@@ -23,6 +23,12 @@ type LeadRow = GateLead;
 const findLead = async (tx: Tx, organizationId: string, id: string, lock: boolean) =>
   (await leads.findLead(tx, organizationId, id, lock)) as LeadRow | undefined;
 
+/** The lead's updated_at is later than the version seen (compared in milliseconds, the precision the API sends). */
+function leadChangedSince(updatedAt: unknown, seen: string): boolean {
+  const current = updatedAt instanceof Date ? updatedAt.getTime() : Date.parse(String(updatedAt));
+  return Number.isFinite(current) && current > Date.parse(seen);
+}
+
 function leadTimeZone(lead: LeadRow): string {
   const loc = leadCallingLocation(lead);
   return timeZoneFor(loc.state, loc.zip) ?? 'UTC';
@@ -231,6 +237,8 @@ export class CallsModule {
       if (row.completed_at) throw conflict('This call has already been completed', 'ALREADY_COMPLETED');
       const lead = await findLead(tx, ctx.organizationId, row.lead_id, true);
       if (!lead) throw notFound(GATE_MESSAGES.leadNotFound);
+      // An outcome saved offline names the version of the lead the agent saw: a later change is not overwritten.
+      if (body.leadUpdatedAt && leadChangedSince(lead.updated_at, body.leadUpdatedAt)) throw conflict(CALL_MESSAGES.leadChanged, 'LEAD_CHANGED');
 
       const ended = await this.endLive(tx, ctx, row, now);
       const call = await repo.updateCall(tx, ctx.organizationId, id, { disposition: body.outcome, notes, completed_at: now });

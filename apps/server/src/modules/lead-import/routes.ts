@@ -53,12 +53,20 @@ export async function registerLeadImportRoutes(app: FastifyInstance, db: Kysely<
   });
 }
 
+/** The form parser's own errors (no boundary, a form cut short) are the client's: 400, not 500. Limits keep their status. */
+function malformedForm(error: unknown): never {
+  if (error instanceof Error && (error as { statusCode?: number }).statusCode === undefined) {
+    throw badRequest(`The upload is not a readable multipart form (${error.message}); send the CSV in the form field 'file'`, 'BAD_MULTIPART');
+  }
+  throw error;
+}
+
 async function readUpload(request: FastifyRequest): Promise<{ bytes: Uint8Array; filename?: string }> {
   if (request.isMultipart()) {
-    const file = await request.file();
+    const file = await request.file().catch(malformedForm);
     if (!file) throw badRequest("No file: send the CSV in the form field 'file'", 'NO_FILE');
     if (file.fieldname !== 'file') throw badRequest(`Send the CSV in the form field 'file', not '${file.fieldname}'`, 'NO_FILE');
-    return { bytes: await file.toBuffer(), filename: file.filename };
+    return { bytes: await file.toBuffer().catch(malformedForm), filename: file.filename };
   }
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (!Buffer.isBuffer(request.body)) {

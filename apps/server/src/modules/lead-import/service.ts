@@ -229,15 +229,26 @@ export async function runImport(db: Kysely<DB>, job: LeadImportJob, options: Run
   } catch (error) {
     if (error instanceof Superseded) return;
     if (!(error instanceof JobInterrupted) && options.lastAttempt !== false) {
-      const message = error instanceof Error ? error.message : String(error);
-      await withTenant(db, organizationId, async (tx) => {
-        await setImportState(tx, importId, { status: 'failed', finishedNow: true, failure: message.slice(0, 500) });
-        await deleteFile(tx, importId);
-        await options.onFinished?.(tx);
-      });
+      await failImport(db, job, error instanceof Error ? error.message : String(error), options.onFinished);
     }
     throw error;
   }
+}
+
+export const IMPORT_ABANDONED_MESSAGE = 'The server stopped during every attempt at this import; the rows read so far were kept.';
+
+/**
+ * Marks an import that has not finished failed, keeping its counts (the committed batches' leads are real),
+ * drops its file, and runs `onFinished` in the same transaction. An import already finished is left alone.
+ */
+export async function failImport(db: Kysely<DB>, job: LeadImportJob, message: string, onFinished?: (tx: Tx) => Promise<void>): Promise<void> {
+  await withTenant(db, job.organizationId, async (tx) => {
+    const row = await findImport(tx, job.importId, { forUpdate: true });
+    if (!row || row.status === 'completed' || row.status === 'failed') return;
+    await setImportState(tx, job.importId, { status: 'failed', finishedNow: true, failure: message.slice(0, 500) });
+    await deleteFile(tx, job.importId);
+    await onFinished?.(tx);
+  });
 }
 
 interface Entity {

@@ -64,6 +64,11 @@ export async function updateNumber(
   id: string,
   values: { label?: string | null; is_active?: boolean; is_primary?: boolean },
 ): Promise<OrganizationPhoneNumber | null> {
+  if (Object.keys(values).length === 0) {
+    // An empty PATCH changes nothing: the number as it is (an UPDATE needs at least one column).
+    const found = await tx.selectFrom('organization_phone_numbers').select(COLUMNS).where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+    return found ? toNumber(found) : null;
+  }
   const row = await tx
     .updateTable('organization_phone_numbers')
     .set(values)

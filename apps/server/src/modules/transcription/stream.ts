@@ -9,7 +9,7 @@ import { withTenant, type Tx } from '../../db/scope';
 import type { DB } from '../../db/types';
 import type { Guards } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import { keepAlive, requireSocketOrganization } from '../../http/websocket';
+import { keepAlive, requireSocketOrganization, upgradeRequired } from '../../http/websocket';
 import type { RealtimeHub } from '../realtime/hub';
 import { listBySid, toRecord } from './repo';
 
@@ -35,30 +35,29 @@ type ChunkRow = Parameters<typeof toRecord>[0] & { call_id: string };
  */
 export function registerTranscriptionStream(app: FastifyInstance, deps: StreamDeps, guards: Guards): void {
   const targets = new WeakMap<FastifyRequest, StreamTarget>();
-  app.get(
-    '/api/transcription-stream',
-    {
-      websocket: true,
-      // Every refusal happens here, before the upgrade, so the client gets a plain HTTP status.
-      preValidation: async (request) => {
-        const ctx = await requireSocketOrganization(request, guards, deps.allowedOrigins, 'transcription stream');
-        const parsed = transcriptionStreamQuery.safeParse(request.query);
-        if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '), 'VALIDATION_ERROR');
-        const { callSid, organizationId } = parsed.data;
-        if (organizationId !== ctx.organizationId) throw forbidden('organizationId: not your organization');
-        const call = await withTenant(deps.db, organizationId, (tx) =>
-          tx.selectFrom('calls').select('id').where('organization_id', '=', organizationId).where('call_sid', '=', callSid).executeTakeFirst(),
-        );
-        if (!call) throw notFound('Call not found');
-        targets.set(request, { organizationId, callId: call.id, callSid });
-      },
+  app.route({
+    method: 'GET',
+    url: '/api/transcription-stream',
+    // Every refusal happens here, before the upgrade, so the client gets a plain HTTP status.
+    preValidation: async (request) => {
+      const ctx = await requireSocketOrganization(request, guards, deps.allowedOrigins, 'transcription stream');
+      const parsed = transcriptionStreamQuery.safeParse(request.query);
+      if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '), 'VALIDATION_ERROR');
+      const { callSid, organizationId } = parsed.data;
+      if (organizationId !== ctx.organizationId) throw forbidden('organizationId: not your organization');
+      const call = await withTenant(deps.db, organizationId, (tx) =>
+        tx.selectFrom('calls').select('id').where('organization_id', '=', organizationId).where('call_sid', '=', callSid).executeTakeFirst(),
+      );
+      if (!call) throw notFound('Call not found');
+      targets.set(request, { organizationId, callId: call.id, callSid });
     },
-    (socket, request) => {
+    handler: upgradeRequired,
+    wsHandler: (socket, request) => {
       const target = targets.get(request);
       if (!target) return socket.close(1011, 'Handshake incomplete');
       streamCall(socket, deps, target, request.log);
     },
-  );
+  });
 }
 
 /** Serves one socket; listeners are attached before anything is awaited, so no early message is missed. */

@@ -52,7 +52,7 @@ function StandIn({ onFocus }: { onFocus?: () => void }) {
       <div className="flex flex-col gap-2 sm:flex-row">
         <input
           id="landing-address-stand-in"
-          className="h-9 flex-1 rounded-md border bg-transparent px-3 text-sm shadow-xs"
+          className="h-9 w-full rounded-md border bg-transparent px-3 text-sm shadow-xs sm:flex-1"
           placeholder="123 Main St, Austin, TX 78701"
           readOnly
         />

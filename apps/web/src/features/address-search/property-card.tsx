@@ -59,16 +59,17 @@ export function PropertyCard({
 
   return (
     <div className="grid gap-4 rounded-lg border bg-card p-4 text-left" aria-label="Property" role="region">
-      <div className="flex items-start gap-3">
+      <div className="flex flex-wrap items-start gap-3">
         <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
           <HomeIcon className="size-4" aria-hidden />
         </span>
-        <div className="min-w-0 flex-1">
+        {/* At least 10rem for the address: on a narrow card the badges move under it instead of squeezing it. */}
+        <div className="min-w-40 flex-1">
           <p className="font-medium break-words">{property.address || property.formattedAddress}</p>
           {cityLine && <p className="text-sm text-muted-foreground">{cityLine}</p>}
           {property.county && <p className="text-xs text-muted-foreground">{property.county}</p>}
         </div>
-        <div className="flex shrink-0 flex-col items-end gap-1">
+        <div className="flex shrink-0 flex-wrap items-end gap-1 sm:flex-col">
           {added && (
             <Badge variant="success">
               <CheckCircle2Icon className="size-3" aria-hidden /> Added to Leads

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import { ME, mockApi, SIGNED_IN_SESSION } from '@/test/mock-api';
 import { currentUrl, renderApp } from '@/test/render-app';
@@ -20,9 +20,14 @@ describe('sign out', () => {
         return { body: { success: true } };
       },
     });
+    const cacheDelete = vi.fn().mockResolvedValue(true);
+    vi.stubGlobal('caches', { delete: cacheDelete });
     const { router, client } = renderApp('/dashboard');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/login'));
+    // The API answers kept for offline use and the saved session go with the user.
+    expect(cacheDelete).toHaveBeenCalledWith('wholesail-api');
+    expect(window.localStorage.getItem('wholesail:offline-session')).toBeNull();
     expect(await screen.findByText('Signed out')).toBeInTheDocument();
     expect(client.getQueryData(['me'])).toBeUndefined();
     expect(fetchMock.mock.calls.find(([url]) => url === '/api/auth/sign-out')?.[1]?.body).toBe('{}');

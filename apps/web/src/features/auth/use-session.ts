@@ -1,6 +1,7 @@
 import { SESSION_REFRESH_INTERVAL_MS } from '@wholesail/domain';
 import { useQuery } from '@tanstack/react-query';
-import { getSession, type SessionData } from './auth-api';
+import { getSessionOrSaved } from '@/features/offline/offline-data';
+import type { SessionData } from './auth-api';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
@@ -12,12 +13,13 @@ export type SessionState =
 /**
  * The session, re-read every SESSION_REFRESH_INTERVAL_MS and on window focus: each read slides
  * the server-side expiry forward (the spec's automatic token refresh). A failed re-read keeps
- * the last answer, so a network blip does not sign anyone out; only a `null` answer does.
+ * the last answer, so a network blip does not sign anyone out; only a `null` answer does. Opened offline,
+ * the session last seen stands in (offline mode).
  */
 export function useSession(): SessionState {
   const query = useQuery({
     queryKey: SESSION_QUERY_KEY,
-    queryFn: getSession,
+    queryFn: getSessionOrSaved,
     staleTime: 60_000,
     refetchOnWindowFocus: 'always',
     refetchInterval: (q) => (q.state.data ? SESSION_REFRESH_INTERVAL_MS : false),

@@ -1,6 +1,7 @@
 import { TOASTS } from '@wholesail/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { clearOfflineData } from '@/features/offline/offline-data';
 import { signInWithEmail } from './auth-api';
 import { SESSION_QUERY_KEY } from './use-session';
 import { showWelcomeToast } from './welcome-toast';
@@ -11,6 +12,8 @@ export function useSignIn(onSignedIn: () => void) {
   return useMutation({
     mutationFn: signInWithEmail,
     onSuccess: async () => {
+      // Nothing cached for offline use by whoever used this browser before.
+      await clearOfflineData();
       await client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
       showWelcomeToast();
       onSignedIn();

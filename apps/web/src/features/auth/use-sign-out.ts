@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { voiceDevice } from '@/features/dialer/voice/voice-device';
+import { clearOfflineData } from '@/features/offline/offline-data';
 import { signOutRequest } from './auth-api';
 import { SESSION_QUERY_KEY } from './use-session';
 
@@ -16,6 +17,8 @@ export function useSignOut() {
     onSuccess: () => {
       // The voice token belongs to the user who signed out.
       voiceDevice.reset();
+      // So are the API answers kept for offline use and the saved session.
+      void clearOfflineData();
       // Someone on an invitation page signs out to accept as another user: no toast there.
       const onInvitation = pathname.startsWith('/accept-invitation');
       if (onInvitation) {

@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeLead } from '@/features/leads/test-fixtures';
 import { mockApi } from '@/test/mock-api';
 import { conversationKeys } from './conversations-api';
@@ -10,6 +10,7 @@ import { makeMessage, minutesAgo, postedBodies, renderWithProviders } from './te
 
 afterEach(() => {
   toast.dismiss();
+  vi.useRealTimers();
 });
 
 const HOURS = 'Calling hours for this lead are 8:00 AM–9:00 PM; it is 7:12 AM there (CT). Calling opens at 8:00 AM.';
@@ -47,6 +48,8 @@ describe('ConversationView: the thread', () => {
   });
 
   it('puts the lead’s texts on the left and the agent’s on the right, each with its time and status', async () => {
+    // Mid-afternoon, so the texts of the last hour are all 'Today' whatever the real clock says.
+    vi.useFakeTimers({ now: new Date(2026, 5, 10, 15, 0, 0), toFake: ['Date'] });
     const items = [
       makeMessage({ id: 'm1', direction: 'inbound', status: 'received', body: 'Who is this?', created_at: minutesAgo(50), read_at: minutesAgo(40) }),
       makeMessage({ id: 'm2', status: 'delivered', body: 'Hi Ana, about 12 Oak St', created_at: minutesAgo(45) }),
@@ -167,6 +170,20 @@ describe('ConversationView: composer rules', () => {
     renderView({ 'GET /api/conversations/check?leadId=lead-1': { body: { allowed: false, code: 'NO_PHONE', reason: 'This lead has no valid phone number' } } });
     expect(await screen.findByRole('alert')).toHaveTextContent('This lead has no valid phone number');
     expect(messageBox()).toBeDisabled();
+  });
+
+  it('is disabled with the reason while offline, and comes back with the connection', async () => {
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderView();
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are offline: texting is unavailable until the connection returns');
+    expect(messageBox()).toBeDisabled();
+    expect(sendButton()).toBeDisabled();
+    offline.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(messageBox()).toBeEnabled());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('fills a template with the lead’s first name and street address', async () => {

@@ -1,15 +1,16 @@
 /**
  * The text box of a thread: a `n / 1600` counter, saved templates filled from the lead, Send (Enter sends,
- * Shift+Enter starts a new line). When the lead cannot be texted (DNC, calling hours, no phone) it is
- * disabled and says why, before the agent types anything.
+ * Shift+Enter starts a new line). When the lead cannot be texted (DNC, calling hours, no phone) or the browser
+ * is offline it is disabled and says why, before the agent types anything.
  */
 import { fillTemplate, SMS_BODY_MAX, SMS_MESSAGES, SMS_TEMPLATES, type Lead } from '@wholesail/domain';
-import { BanIcon, ClockIcon, FileTextIcon, PhoneOffIcon, SendIcon } from 'lucide-react';
+import { BanIcon, ClockIcon, FileTextIcon, PhoneOffIcon, SendIcon, WifiOffIcon } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { fieldClassName } from '@/components/ui/input';
+import { OFFLINE_MESSAGES, useOnlineStatus } from '@/features/offline/connectivity';
 import { cn } from '@/lib/utils';
 import { templateValues } from './message-format';
 
@@ -20,7 +21,9 @@ const BLOCK_ICONS: Readonly<Record<string, typeof BanIcon>> = {
   DNC_LISTED: BanIcon,
   OUTSIDE_CALLING_HOURS: ClockIcon,
   NO_PHONE: PhoneOffIcon,
+  OFFLINE: WifiOffIcon,
 };
+const OFFLINE_BLOCK: ComposerBlock = { reason: OFFLINE_MESSAGES.texting, code: 'OFFLINE' };
 
 type Props = {
   /** Fills the templates' {first_name} and {property_address}. */
@@ -34,7 +37,9 @@ type Props = {
   onSend: (body: string) => Promise<unknown>;
 };
 
-export function SmsComposer({ lead, blocked, checking, sending, onSend }: Props) {
+export function SmsComposer({ lead, blocked: leadBlock, checking, sending, onSend }: Props) {
+  const online = useOnlineStatus();
+  const blocked = leadBlock ?? (online ? null : OFFLINE_BLOCK);
   const [body, setBody] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   const overId = useId();

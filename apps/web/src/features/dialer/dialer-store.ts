@@ -2,7 +2,15 @@
 import { useSyncExternalStore } from 'react';
 
 /** Dialer data of dialer.md §3. */
-export type DialerData = { leadId: string; name: string; address: string; phone: string; email: string };
+export type DialerData = {
+  leadId: string;
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  /** The lead's updated_at when the dialer was opened: an outcome saved offline is checked against it. */
+  updatedAt?: string | null;
+};
 
 export type DialerState = { readonly isOpen: boolean; readonly data: DialerData | null };
 

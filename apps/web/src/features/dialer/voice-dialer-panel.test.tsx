@@ -135,6 +135,24 @@ describe('VoiceDialerPanel: labels and disabled rules', () => {
     expect(callButton()).toBeDisabled();
   });
 
+  it('is disabled with the reason while offline, and enabled again when the connection returns', async () => {
+    mockApi(baseRoutes());
+    renderPanel();
+    await waitFor(() => expect(callButton()).toBeEnabled());
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(callButton()).toBeDisabled();
+    expect(screen.getByTestId('call-offline')).toHaveTextContent('You are offline: calling is unavailable until the connection returns');
+    offline.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(callButton()).toBeEnabled();
+    expect(screen.queryByTestId('call-offline')).not.toBeInTheDocument();
+  });
+
   it("toasts 'Cannot make call' with the server message and returns to Ready", async () => {
     mockApi(baseRoutes({ 'POST /api/calls': { status: 409, body: { error: { code: 'LEAD_ON_CALL', message: 'Another agent is on a call with this lead' } } } }));
     const user = userEvent.setup();

@@ -13,6 +13,7 @@ import { fieldClassName, Input, NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { AiCoachingCard } from '@/features/coaching/ai-coaching-card';
 import { useLiveCoaching } from '@/features/coaching/use-live-coaching';
+import { OFFLINE_MESSAGES, useOnlineStatus } from '@/features/offline/connectivity';
 import { PostCallModal } from '@/features/post-call/post-call-modal';
 import { LiveTranscriptionPanel } from '@/features/transcription/live-transcription-panel';
 import { usePhoneNumbers } from '@/features/voice-dialer/phone-numbers-api';
@@ -67,6 +68,7 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
   const toE164 = toE164ForCall(lead.phone);
   const session = useCallSession({ lead, fromNumber, toE164, notes, clearNotes: () => setNotes(''), onStatusChange, onCompleted });
   const { device, check, status } = session;
+  const online = useOnlineStatus();
   const deviceReady = device.status === 'ready';
   const refusal: CallCheck | null = check.data && !check.data.allowed ? check.data : null;
   const pressKey = session.pressKey;
@@ -95,7 +97,7 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
   const mainLabel = { ready: callLabel, ringing: 'Ringing...', 'on-call': 'End Call', ending: 'Ending...', ended: callLabel }[status];
   const mainDisabled = onCall
     ? false
-    : status !== 'ready' || !deviceReady || !fromNumber || !toE164 || refusal !== null || check.isPending || session.dialing;
+    : !online || status !== 'ready' || !deviceReady || !fromNumber || !toE164 || refusal !== null || check.isPending || session.dialing;
   const deviceLabel = device.provider === 'demo' ? 'Demo line' : device.provider === 'twilio' ? 'Twilio' : null;
 
   return (
@@ -166,6 +168,11 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
                   {onCall ? <PhoneOffIcon aria-hidden /> : <PhoneIcon aria-hidden />}
                   {mainLabel}
                 </Button>
+                {status === 'ready' && !online && (
+                  <p className="text-sm text-destructive" data-testid="call-offline">
+                    {OFFLINE_MESSAGES.calling}
+                  </p>
+                )}
                 {status === 'ready' && refusal && (
                   <p className="text-sm text-destructive" data-testid="call-refusal">
                     {refusal.reason ?? 'Calling this lead is not allowed right now'}
@@ -279,7 +286,7 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
         <PostCallModal
           open={session.postCall.open}
           callId={session.postCall.callId}
-          lead={{ id: lead.leadId, name: lead.name, address: lead.address || null }}
+          lead={{ id: lead.leadId, name: lead.name, address: lead.address || null, updated_at: lead.updatedAt }}
           durationMs={session.postCall.durationMs}
           callNotes={notes}
           doNotCallRequested={session.postCall.doNotCallRequested}

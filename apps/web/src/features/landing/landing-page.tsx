@@ -1,48 +1,56 @@
 import { postLoginDestination } from '@wholesail/domain';
-import { ArrowRight } from 'lucide-react';
-import { Link, Navigate } from 'react-router';
-import { Logo } from '@/components/logo';
-import { Button } from '@/components/ui/button';
+import { useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { LandingSearchSection } from '@/features/address-search/landing-search-section';
 import { useSession } from '@/features/auth/use-session';
-import { PublicFooter } from '@/features/legal/public-page-shell';
+import { PublicFooter } from '@/features/legal/public-footer';
 import { getLastRoute } from '@/lib/storage';
+import { ComparisonSection } from './comparison-section';
+import { FaqSection } from './faq-section';
+import { FinalCtaSection } from './final-cta-section';
+import { HeroSection } from './hero-section';
+import { isLandingAnchor, scrollToSection } from './landing-anchors';
+import { LandingHeader } from './landing-header';
+import { MoneyBackSection } from './money-back-section';
+import { PricingSection } from './pricing-section';
+import { StatsSection } from './stats-section';
+import { TestimonialsSection } from './testimonials-section';
+import { TrialBanner } from './trial-banner';
+import { ValueStackSection } from './value-stack-section';
 
-/** The public front page; a signed-in visitor goes back to work (last route, else the dashboard). */
+/**
+ * The public front page (dialer.md §2); a signed-in visitor goes back to work (last route, else the
+ * dashboard). It ships in the entry chunk with /login, so its sections stay plain markup: no heavy
+ * libraries, the hero picture is an SVG file, and the address search widget loads when reached for.
+ */
 export function LandingPage() {
   const session = useSession();
+  const { hash } = useLocation();
+  // Arriving at /#pricing (say, from another page) lands on that section.
+  useEffect(() => {
+    const id = decodeURIComponent(hash.slice(1));
+    if (session.status === 'signed-out' && isLandingAnchor(id)) scrollToSection(id);
+  }, [hash, session.status]);
+
   if (session.status === 'signed-in') {
     return <Navigate to={postLoginDestination({ redirect: null, lastRoute: getLastRoute() })} replace />;
   }
 
   return (
-    <div className="flex min-h-screen flex-col">
-      <header className="sticky top-0 z-30 border-b bg-card/90 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-6">
-          <Logo className="text-lg" />
-          <Button asChild>
-            <Link to="/login">SIGN IN</Link>
-          </Button>
-        </div>
-      </header>
+    <div id="top" className="flex min-h-screen flex-col">
+      <TrialBanner />
+      <LandingHeader />
       <main className="flex-1">
-        <section className="relative overflow-hidden bg-gradient-to-b from-indigo-50 to-background">
-          <div className="mx-auto flex max-w-4xl flex-col items-center px-6 py-24 text-center sm:py-32">
-            <p className="rounded-full border border-primary/20 bg-card px-3 py-1 text-xs font-medium text-primary">For wholesalers and investor teams</p>
-            <h1 className="mt-6 text-4xl font-semibold tracking-tight text-balance sm:text-6xl">Call more motivated sellers. Close more deals.</h1>
-            <p className="mt-6 max-w-2xl text-lg text-muted-foreground">
-              Wholesail finds and enriches off-market property leads, scores each owner’s motivation, and lets your team call them from the
-              browser with real-time AI prompts, sentiment and motivation scoring, proven scripts, analytics and built-in do-not-call protection.
-            </p>
-            <Button size="lg" className="mt-10" asChild>
-              <Link to="/login">
-                Start dominating now
-                <ArrowRight aria-hidden />
-              </Link>
-            </Button>
-          </div>
-        </section>
+        <HeroSection />
         {session.status === 'signed-out' && <LandingSearchSection />}
+        <StatsSection />
+        <ComparisonSection />
+        <ValueStackSection />
+        <TestimonialsSection />
+        <PricingSection />
+        <MoneyBackSection />
+        <FaqSection />
+        <FinalCtaSection />
       </main>
       <PublicFooter wide />
     </div>

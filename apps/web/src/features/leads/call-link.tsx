@@ -22,6 +22,7 @@ export function dialerDataFor(lead: Partial<Lead> & Pick<Lead, 'id'>): DialerDat
     address: leadAddress(lead) ?? '',
     phone: primaryPhone(lead) ?? '',
     email: primaryEmail(lead) ?? '',
+    updatedAt: lead.updated_at ?? null,
   };
 }
 

@@ -38,7 +38,7 @@ describe('/leads list', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Call' }, { timeout: 5000 });
     expect(within(dialog).getByText('Ana Owner · 12 Oak St, Austin, TX 78701')).toBeInTheDocument();
     expect(within(dialog).getByDisplayValue('1 (555) 123-4567')).toBeInTheDocument();
-    expect(dialerStore.getState().data).toEqual({ leadId: 'lead-1', name: 'Ana Owner', address: '12 Oak St, Austin, TX 78701', phone: '(555) 123-4567', email: '' });
+    expect(dialerStore.getState().data).toEqual({ leadId: 'lead-1', name: 'Ana Owner', address: '12 Oak St, Austin, TX 78701', phone: '(555) 123-4567', email: '', updatedAt: ana.updated_at });
     act(() => dialerStore.close());
   });
 

@@ -27,7 +27,6 @@ export const PLACEHOLDER_PAGES = {
   signalsAnalytics: { title: 'Signals analytics', description: 'Which distress signals (tax delinquency, pre-foreclosure, vacancy, absentee owners) lead to deals.' },
   analytics: { title: 'Analytics', description: 'Calls, conversations, contact rates and conversion across your team.' },
   developer: { title: 'Developer', description: 'API access and webhooks for connecting Wholesail to your own systems.' },
-  help: { title: 'Help', description: 'Guides for each part of Wholesail and a way to reach support.' },
   debug: { title: 'Debug', description: 'Connection status of the realtime feed, the voice system and the AI services, for troubleshooting.' },
   superAdmin: { title: 'Super admin', description: 'Platform administration across organizations: accounts, plans and usage.' },
 } as const satisfies Record<string, { title: string; description: string }>;

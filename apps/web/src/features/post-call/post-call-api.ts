@@ -19,9 +19,19 @@ export const POST_CALL_TOASTS = {
   updateFailedFallback: 'Failed to update lead',
   completed: 'Call completed',
   completedDescription: (outcome: string) => `Lead updated with ${outcome} status`,
+  savedOffline: 'Saved offline — will sync when you are back online',
+  savedOfflineDescription: (outcome: string) => `The lead will be updated with ${outcome} status`,
 } as const;
 
-export type CompleteCallBody = { outcome: CallOutcome; followUpAt?: string; notes?: string; dnc?: boolean; durationMs: number };
+export type CompleteCallBody = {
+  outcome: CallOutcome;
+  followUpAt?: string;
+  notes?: string;
+  dnc?: boolean;
+  durationMs: number;
+  /** The lead's updated_at as the agent saw it: sent with an outcome saved offline (409 LEAD_CHANGED if it changed since). */
+  leadUpdatedAt?: string | null;
+};
 
 /** The server's answer: the completed call, the updated lead and the follow-up task (or null). */
 export type CompleteCallResult = { call: Record<string, unknown>; lead: Record<string, unknown>; task: Task | null };

@@ -1,20 +1,25 @@
+import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import { mockApi } from '@/test/mock-api';
+import { SESSION_QUERY_KEY } from '@/features/auth/use-session';
+import { outbox } from '@/features/offline/outbox';
+import { mockApi, SIGNED_IN_SESSION } from '@/test/mock-api';
 import { PostCallModal, type PostCallModalProps } from './post-call-modal';
 
-afterEach(() => {
+afterEach(async () => {
   toast.dismiss();
+  for (const entry of outbox.getEntries()) await outbox.remove(entry.seq);
 });
 
 const lead = { id: 'lead-1', name: 'Ana Owner', address: '12 Oak St', property_address_full: '12 Oak St, Austin, TX 78701' };
 
 function renderModal(overrides: Partial<PostCallModalProps> = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  client.setQueryData(SESSION_QUERY_KEY, SIGNED_IN_SESSION);
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   const props: PostCallModalProps = {
     open: true, callId: 'call-1', lead, durationMs: 125_400, callNotes: 'Owner wants to sell in spring', onCompleted: vi.fn(), onClose: vi.fn(), ...overrides,
@@ -162,6 +167,39 @@ describe('post-call modal', () => {
     await user.selectOptions(screen.getByLabelText('Call Outcome'), 'Offer Made');
     await user.click(screen.getByRole('button', { name: 'Complete Call' }));
     expect(await screen.findByText('Failed to update lead')).toBeInTheDocument();
+  });
+
+  it("offline, queues the outcome with the lead's version and says 'Saved offline — will sync when you are back online'", async () => {
+    const fetchMock = mockApi({});
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { user, props, invalidate } = renderModal({ lead: { ...lead, updated_at: '2025-03-04T10:00:00.000Z' } });
+    await user.selectOptions(screen.getByLabelText('Call Outcome'), 'Interested');
+    await user.type(screen.getByLabelText('Additional Notes'), 'Wants an offer by Friday');
+    await user.click(screen.getByRole('button', { name: 'Complete Call' }));
+    expect(await screen.findByText('Saved offline — will sync when you are back online')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(props.onCompleted).toHaveBeenCalledWith(null);
+    expect(invalidate).not.toHaveBeenCalled();
+    expect(outbox.getEntries()).toEqual([
+      expect.objectContaining({
+        userId: 'user-1',
+        callId: 'call-1',
+        status: 'pending',
+        lead: { id: 'lead-1', name: 'Ana Owner' },
+        body: { outcome: 'interested', notes: 'Owner wants to sell in spring / Wants an offer by Friday', dnc: false, durationMs: 125_400, leadUpdatedAt: '2025-03-04T10:00:00.000Z' },
+      }),
+    ]);
+  });
+
+  it('queues instead of failing when the server cannot be reached', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const { user, props } = renderModal();
+    await user.selectOptions(screen.getByLabelText('Call Outcome'), 'No Answer');
+    await user.click(screen.getByRole('button', { name: 'Complete Call' }));
+    expect(await screen.findByText('Saved offline — will sync when you are back online')).toBeInTheDocument();
+    expect(screen.queryByText('Update failed')).not.toBeInTheDocument();
+    expect(props.onCompleted).toHaveBeenCalledWith(null);
+    expect(outbox.getEntries().map((e) => e.body.outcome)).toEqual(['no_answer']);
   });
 
   it('Skip for Now signals close without saving', async () => {

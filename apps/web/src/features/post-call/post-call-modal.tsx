@@ -6,17 +6,27 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { fieldClassName, Input, NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import type { SessionData } from '@/features/auth/auth-api';
+import { SESSION_QUERY_KEY } from '@/features/auth/use-session';
 import { ME_QUERY_KEY } from '@/features/organization/organization-api';
 import { leadKeys } from '@/features/leads/leads-api';
+import { completeCallOrQueue } from '@/features/offline/outbox';
 import { taskKeys } from '@/features/tasks/tasks-api';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import {
-  CALL_OUTCOMES, completeCall, FOLLOW_UP_OUTCOMES, formatDuration, outcomeLabel, POST_CALL_TOASTS, toDateTimeLocal,
+  CALL_OUTCOMES, FOLLOW_UP_OUTCOMES, formatDuration, outcomeLabel, POST_CALL_TOASTS, toDateTimeLocal,
   type CallOutcome, type CompleteCallBody, type CompleteCallResult,
 } from './post-call-api';
 
-export type PostCallLead = { id: string; name: string; address: string | null; property_address_full?: string | null };
+export type PostCallLead = {
+  id: string;
+  name: string;
+  address: string | null;
+  property_address_full?: string | null;
+  /** The lead's updated_at as the dialer knew it: an outcome queued offline is checked against it. */
+  updated_at?: string | null;
+};
 
 export type PostCallModalProps = {
   open: boolean;
@@ -26,7 +36,8 @@ export type PostCallModalProps = {
   callNotes: string;
   /** The lead asked during the call not to be contacted again: the DNC box starts checked. */
   doNotCallRequested?: boolean;
-  onCompleted: (result: CompleteCallResult) => void;
+  /** With the server's answer, or null when the outcome was saved offline to be sent later. */
+  onCompleted: (result: CompleteCallResult | null) => void;
   onClose: () => void;
 };
 
@@ -57,8 +68,18 @@ function PostCallForm({ callId, lead, durationMs, callNotes, doNotCallRequested 
   const address = lead.address || lead.property_address_full || 'Unknown';
 
   const complete = useMutation({
-    mutationFn: (body: CompleteCallBody) => completeCall(callId, body),
+    mutationFn: (body: CompleteCallBody) => {
+      const userId = client.getQueryData<SessionData | null>(SESSION_QUERY_KEY)?.user.id ?? null;
+      return completeCallOrQueue({ callId, body, lead: { id: lead.id, name: lead.name }, leadUpdatedAt: lead.updated_at, userId });
+    },
+    // Offline it still runs: the outcome is queued instead of sent.
+    networkMode: 'always',
     onSuccess: (result, body) => {
+      if (result === null) {
+        toast.success(POST_CALL_TOASTS.savedOffline, { description: POST_CALL_TOASTS.savedOfflineDescription(outcomeLabel(body.outcome)) });
+        onCompleted(null);
+        return;
+      }
       toast.success(POST_CALL_TOASTS.completed, { description: POST_CALL_TOASTS.completedDescription(outcomeLabel(body.outcome)) });
       void client.invalidateQueries({ queryKey: leadKeys.all });
       void client.invalidateQueries({ queryKey: taskKeys.all });

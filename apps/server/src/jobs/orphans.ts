@@ -1,0 +1,120 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database';
+
+/** Missed beats after which an instance counts as gone and its active jobs as orphans. */
+const STALE_BEATS = 3;
+const ORPHAN_MESSAGE = 'The server running this job stopped before it finished; the job runs again.';
+
+export interface JobSupervisor {
+  readonly instanceId: string;
+  /** A worker of this instance took the job: recorded at once, so no other instance mistakes it for an orphan. */
+  claim(jobId: string): Promise<void>;
+  release(jobId: string): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Finds the jobs a dead instance left active (pg-boss 10 only notices when the job's expiry passes:
+ * up to an hour for an import). Every instance beats in job_workers with the ids it is running; an
+ * active job that no fresh instance lists, started more than STALE_BEATS beats ago, goes back to
+ * 'retry' to run at once (its retry count goes up when it is fetched), or to 'failed' when it was on
+ * its last attempt. The handlers are idempotent, so a job wrongly thought dead (an instance cut off
+ * from the database for longer than that) at worst runs twice, and still has its effect once.
+ *
+ * On PGlite with a data directory only one process can open it, so at start-up every job still
+ * active is an orphan and is released at once.
+ */
+export async function startJobSupervisor(
+  database: Database,
+  log: FastifyBaseLogger,
+  options: {
+    queues: string[];
+    heartbeatSeconds: number;
+    /** A job was put back: wake this instance's workers of the queue. */
+    retry: (name: string) => void;
+    /** A job on its last attempt was failed: record the failure as its handler would have. */
+    abandoned: (name: string, data: unknown) => Promise<void>;
+  },
+): Promise<JobSupervisor> {
+  const instanceId = crypto.randomUUID();
+  const running = new Set<string>();
+  const staleSeconds = options.heartbeatSeconds * STALE_BEATS;
+  const sql = (text: string, values: unknown[] = []) => database.executeSql(text, values);
+
+  const beat = () =>
+    sql(
+      `insert into job_workers (instance_id, running) values ($1, $2::uuid[])
+       on conflict (instance_id) do update set seen_at = now(), running = excluded.running`,
+      [instanceId, [...running]],
+    );
+
+  const reap = async (everyOtherInstanceIsGone: boolean) => {
+    // Jobs started by an instance that is no longer beating, and not running here.
+    const { rows } = await sql(
+      `select j.id, j.name, j.data, j.retry_count < j.retry_limit as retry
+       from pgboss.job j
+       where j.name = any($1::text[]) and j.state = 'active' and not (j.id = any($2::uuid[]))
+         and ($3 or j.started_on < now() - make_interval(secs => $4))
+         and ($3 or not exists (
+           select 1 from job_workers w where w.seen_at > now() - make_interval(secs => $4) and j.id = any(w.running)
+         ))`,
+      [options.queues, [...running], everyOtherInstanceIsGone, staleSeconds],
+    );
+    for (const job of rows as Array<{ id: string; name: string; data: unknown; retry: boolean }>) {
+      try {
+        const { rows: released } = await sql(
+          `update pgboss.job set
+             state = case when $3 then 'retry'::pgboss.job_state else 'failed'::pgboss.job_state end,
+             start_after = now(),
+             completed_on = case when $3 then null else now() end,
+             output = jsonb_build_object('message', $4::text)
+           where name = $1 and id = $2 and state = 'active'
+           returning id`,
+          [job.name, job.id, job.retry, ORPHAN_MESSAGE],
+        );
+        if (released.length === 0) continue; // another instance got there first
+        log.warn({ queue: job.name, jobId: job.id, retry: job.retry }, 'job left active by a stopped server: released');
+        if (job.retry) options.retry(job.name);
+        else await options.abandoned(job.name, job.data);
+      } catch (err) {
+        // E.g. a 'stately' queue that already has a retry waiting for the key (pg-boss's expiry handles the job
+        // then), or the database going away again.
+        log.warn({ err, queue: job.name, jobId: job.id }, 'could not release an orphaned job or record its failure');
+      }
+    }
+    await sql(`delete from job_workers where seen_at < now() - make_interval(secs => $1 * 10)`, [staleSeconds]);
+  };
+
+  await beat();
+  await reap(database.exclusive);
+  let ticking = false;
+  const timer = setInterval(() => {
+    if (ticking) return;
+    ticking = true;
+    // While the database is away the beat fails; it is simply tried again on the next tick.
+    beat()
+      .then(() => reap(false))
+      .catch((err: unknown) => log.debug({ err }, 'job heartbeat failed'))
+      .finally(() => (ticking = false));
+  }, options.heartbeatSeconds * 1000);
+  timer.unref();
+
+  return {
+    instanceId,
+    async claim(jobId) {
+      running.add(jobId);
+      await sql(`update job_workers set seen_at = now(), running = array_append(array_remove(running, $2::uuid), $2::uuid) where instance_id = $1`, [
+        instanceId,
+        jobId,
+      ]).catch(() => {});
+    },
+    release(jobId) {
+      running.delete(jobId);
+    },
+    async stop() {
+      clearInterval(timer);
+      await sql(`delete from job_workers where instance_id = $1`, [instanceId]).catch(() => {});
+    },
+  };
+}

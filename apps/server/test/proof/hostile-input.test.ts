@@ -1,0 +1,370 @@
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { DB_KINDS, ORIGIN } from '../harness';
+import { useFakeLlm } from '../llm-server';
+import { errorOf, ROUTE_TABLE, routeKey, tableRoutes, type RegisteredRoute, type RouteCall, type RouteSpec } from './routes';
+import { FAST_DEMO_ENV, LOOK_A, useProofApp } from './seed';
+
+/** One generated request. `field` is what it broke; `wrongType` when it put a value of another type there. */
+interface Input {
+  kind: string;
+  url: string;
+  headers: Record<string, string>;
+  payload?: string | Buffer;
+  field?: string;
+  wrongType?: boolean;
+}
+
+const MB = 1_000_000;
+/** Over the 1 MiB body limit: 413 before any parsing. */
+const OVER_LIMIT = 1024 * 1024 + 1;
+
+const hostileString = fc.oneof(
+  fc.constantFrom(
+    '', ' ', 'NaN', 'Infinity', '-Infinity', '-0', '1e309', '0x1F', '9'.repeat(40), 'null', 'undefined', 'true',
+    "'; DROP TABLE leads; --", "' OR '1'='1", '1; select pg_sleep(5)', '$1', '%', '_', '\\', '%00', '%s%s%s',
+    '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)', '${7*7}', '{{7*7}}', '../../../etc/passwd',
+    '\u0000', 'a\u0000b', '\uD800', '\uDFFF', '\u202E\u0041', '\uFEFF', 'Ａ\u0301\u0301\u0301', '🏠'.repeat(50), 'ß'.repeat(300), '\r\n\t',
+    '__proto__', 'constructor', 'prototype', '2026-13-45T99:99:99Z', '+1 (512) 555-01', '00000000-0000-0000-0000-000000000000',
+  ),
+  fc.string({ maxLength: 300 }),
+  fc.string({ unit: 'grapheme', maxLength: 100 }),
+  fc.string({ unit: 'binary', maxLength: 100 }),
+);
+
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: hostileString },
+  { weight: 2, arbitrary: fc.constantFrom(null, true, false, 0, -1, -0.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, -2147483649, 0.1 + 0.2) },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.double() },
+  { weight: 1, arbitrary: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 }) },
+  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }) },
+  { weight: 1, arbitrary: fc.date({ noInvalidDate: true }).map((d) => d.toISOString()) },
+);
+
+const MALFORMED_JSON = ['{', '{"a":', '{"a" 1}', "{'a':1}", '[1,2', 'NaN', '{"a":NaN}', '{"a":Infinity}', '{"a":1,}', '\u0000', 'undefined', '{"a":"\\x00"}', '{"a":"\\ud800"}', '{}}', ' '];
+const WRONG_TYPES = ['text/plain', 'application/xml', 'text/html', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=xyz', 'application/json; charset=utf-16', 'image/png', 'application/octet-stream'];
+
+/** encodeURIComponent, with a lone surrogate sent as the bytes of one (not valid UTF-8: hostile too). */
+const enc = (s: string) => {
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    return s.split(/([\uD800-\uDFFF])/).map((part) => (/^[\uD800-\uDFFF]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part))).join('');
+  }
+};
+
+const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+
+/** Every path to a leaf value of a JSON example, the top-level key first. */
+function leafPaths(value: unknown, prefix: Array<string | number> = []): Array<Array<string | number>> {
+  if (value !== null && typeof value === 'object') {
+    const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value);
+    const inner = entries.flatMap(([k, v]) => leafPaths(v, [...prefix, k]));
+    return prefix.length > 0 ? [prefix, ...inner] : inner;
+  }
+  return prefix.length > 0 ? [prefix] : [];
+}
+
+function setAt(value: unknown, path: Array<string | number>, next: unknown): unknown {
+  const copy = structuredClone(value) as Record<string | number, unknown>;
+  let node = copy;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  node[path.at(-1)!] = next;
+  return copy;
+}
+
+function getAt(value: unknown, path: Array<string | number>): unknown {
+  return path.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], value);
+}
+
+/** Hostile variants of a JSON body: wrong values anywhere, missing and extra fields, another top-level value, huge strings. */
+function jsonBodies(example: unknown): fc.Arbitrary<Omit<Input, 'url' | 'headers'> & { body: unknown }> {
+  const arbs: Array<fc.Arbitrary<Omit<Input, 'url' | 'headers'> & { body: unknown }>> = [
+    fc.oneof(fc.constantFrom({}, [], '', 0, null), hostileValue).map((v) => ({ kind: 'whole body', body: v, field: 'body', wrongType: v !== null && typeOf(v) !== typeOf(example) })),
+  ];
+  const paths = leafPaths(example);
+  if (paths.length > 0) {
+    arbs.push(
+      fc.tuple(fc.constantFrom(...paths), hostileValue).map(([path, v]) => ({
+        kind: 'wrong value', body: setAt(example, path, v), field: String(path[0]), wrongType: v !== null && typeOf(v) !== typeOf(getAt(example, path)),
+      })),
+      fc.constantFrom(...Object.keys(example as object)).map((key) => {
+        const { [key]: _gone, ...rest } = example as Record<string, unknown>;
+        return { kind: 'missing field', body: rest, field: key };
+      }),
+      fc.constantFrom(...paths).map((path) => ({ kind: '1 MB string', body: setAt(example, path, 'x'.repeat(MB)), field: String(path[0]), wrongType: typeof getAt(example, path) !== 'string' })),
+    );
+  }
+  if (typeOf(example) === 'object' || example === undefined) {
+    arbs.push(
+      fc.tuple(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'zz_extra', 'organization_id', 'id'), fc.string({ minLength: 1, maxLength: 20 })), hostileValue)
+        .filter(([key]) => !(key in ((example as object) ?? {})))
+        .map(([key, v]) => ({ kind: 'extra field', body: { ...(example as object), [key]: v }, field: key })),
+    );
+  }
+  return fc.oneof(...arbs);
+}
+
+/** Payloads that are not the JSON the route reads: malformed JSON, numbers JSON.parse turns into Infinity, wrong content types. */
+function rawBodies(example: unknown): fc.Arbitrary<Omit<Input, 'url' | 'headers'> & { contentType: string }> {
+  const text = JSON.stringify(example ?? {});
+  const numeric = leafPaths(example).filter((p) => typeof getAt(example, p) !== 'object' || getAt(example, p) === null);
+  return fc.oneof(
+    fc.constantFrom(...MALFORMED_JSON).map((payload) => ({ kind: 'malformed JSON', payload, contentType: 'application/json' })),
+    fc.nat({ max: Math.max(0, text.length - 1) }).map((cut) => ({ kind: 'truncated JSON', payload: text.slice(0, cut), contentType: 'application/json' })),
+    fc.constantFrom(...WRONG_TYPES).map((contentType) => ({ kind: 'wrong content type', payload: text, contentType })),
+    fc.constant({ kind: 'over the body limit', payload: JSON.stringify({ pad: 'x'.repeat(OVER_LIMIT) }), contentType: 'application/json' }),
+    ...(numeric.length > 0
+      ? [fc.tuple(fc.constantFrom(...numeric), fc.constantFrom('1e309', '-1e309', '1e-400', '123456789012345678901234567890', '-0')).map(([path, token]) => ({
+          kind: 'out-of-range number', contentType: 'application/json', field: String(path[0]),
+          payload: JSON.stringify(setAt(example, path, '__TOKEN__')).replace('"__TOKEN__"', token),
+        }))]
+      : []),
+  );
+}
+
+/** Payloads for a route that reads its body as it is (CSV upload, Twilio form). */
+function opaqueBodies(raw: NonNullable<RouteCall['raw']>): fc.Arbitrary<Omit<Input, 'url' | 'headers'> & { contentType: string }> {
+  return fc.oneof(
+    hostileString.map((s) => ({ kind: 'hostile text', payload: s, contentType: raw.contentType })),
+    fc.uint8Array({ maxLength: 2000 }).map((bytes) => ({ kind: 'random bytes', payload: Buffer.from(bytes), contentType: raw.contentType })),
+    fc.nat({ max: raw.payload.length }).map((cut) => ({ kind: 'truncated', payload: raw.payload.slice(0, cut), contentType: raw.contentType })),
+    fc.constantFrom(...WRONG_TYPES, 'application/json').map((contentType) => ({ kind: 'wrong content type', payload: raw.payload, contentType })),
+    fc.constant({ kind: 'huge', payload: `a,b\r\n${'x,'.repeat(3 * MB)}\r\n`, contentType: raw.contentType }),
+  );
+}
+
+/** Hostile variants of a query string: wrong values, repeated, missing and extra parameters, bracket syntax, 1 MB values. */
+function queries(example: URLSearchParams): fc.Arbitrary<{ kind: string; query: string; field?: string }> {
+  const keys = [...new Set(example.keys())];
+  const withParam = (key: string, value: string) => {
+    const q = new URLSearchParams(example);
+    q.set(key, value);
+    return q.toString();
+  };
+  const asText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+  const arbs: Array<fc.Arbitrary<{ kind: string; query: string; field?: string }>> = [
+    fc.tuple(fc.oneof(fc.constantFrom('zz_extra', 'organization_id', '__proto__', 'constructor[prototype]'), fc.string({ minLength: 1, maxLength: 20 })), hostileValue)
+      .filter(([key]) => !keys.includes(key))
+      .map(([key, v]) => ({ kind: 'extra parameter', query: `${example}&${enc(key)}=${enc(asText(v))}`, field: key })),
+    fc.constantFrom('%', '%zz', '&&&', '=', '==&=', '%00=%00', 'a[b][c]=1', '%E0%A4%A', '?=?').map((junk) => ({ kind: 'malformed query', query: `${example}&${junk}` })),
+  ];
+  if (keys.length > 0) {
+    arbs.push(
+      fc.tuple(fc.constantFrom(...keys), hostileValue).map(([key, v]) => ({ kind: 'wrong value', query: withParam(key, asText(v)), field: key })),
+      fc.tuple(fc.constantFrom(...keys), fc.array(hostileString, { minLength: 1, maxLength: 3 })).map(([key, values]) => ({
+        kind: 'repeated parameter', query: `${example}${values.map((v) => `&${key}=${enc(v)}`).join('')}`, field: key,
+      })),
+      fc.constantFrom(...keys).map((key) => {
+        const q = new URLSearchParams(example);
+        q.delete(key);
+        return { kind: 'missing parameter', query: q.toString(), field: key };
+      }),
+      fc.constantFrom(...keys).map((key) => ({ kind: 'bracket parameter', query: `${example}&${key}[]=1&${key}[x]=2`, field: key })),
+      fc.constantFrom(...keys).map((key) => ({ kind: '1 MB parameter', query: withParam(key, 'q'.repeat(MB)), field: key })),
+    );
+  }
+  return fc.oneof(...arbs);
+}
+
+/** The path with one :param segment replaced by a hostile value. */
+function paths(route: RegisteredRoute, url: string): fc.Arbitrary<{ kind: string; path: string; field: string }> | null {
+  const pattern = route.url.split('/');
+  const actual = url.split('?')[0]!.split('/');
+  const params = pattern.flatMap((segment, i) => (segment.startsWith(':') ? [i] : []));
+  if (params.length === 0) return null;
+  return fc.tuple(fc.constantFrom(...params), hostileString.filter((s) => s !== '')).map(([i, v]) => {
+    const next = [...actual];
+    next[i] = enc(v);
+    return { kind: 'hostile path parameter', path: next.join('/'), field: pattern[i]!.slice(1) };
+  });
+}
+
+interface Target {
+  key: string;
+  method: string;
+  route: RegisteredRoute;
+  spec: RouteSpec;
+  call: RouteCall;
+}
+
+/** The generated requests of one call of the table, with the caller's cookie. */
+function inputsFor(target: Target, cookie: string): fc.Arbitrary<Input> {
+  const { call, route } = target;
+  const [path, search = ''] = call.url.split('?');
+  const example = new URLSearchParams(search);
+  const base = { origin: ORIGIN, cookie };
+  const url = (p: string, q: string) => (q ? `${p}?${q}` : p!);
+  const arbs: Array<fc.Arbitrary<Input>> = [];
+  const hasBody = call.body !== undefined || call.raw !== undefined || route.schema?.body !== undefined;
+  if (call.raw) {
+    arbs.push(opaqueBodies(call.raw).map(({ contentType, ...i }) => ({ ...i, url: call.url, headers: { ...base, 'content-type': contentType } })));
+  } else if (hasBody) {
+    arbs.push(
+      jsonBodies(call.body).map(({ body, ...i }) => ({ ...i, url: call.url, headers: { ...base, 'content-type': 'application/json' }, payload: JSON.stringify(body) ?? 'null' })),
+      rawBodies(call.body).map(({ contentType, ...i }) => ({ ...i, url: call.url, headers: { ...base, 'content-type': contentType } })),
+    );
+  }
+  if (search || route.schema?.querystring) {
+    arbs.push(queries(example).map((q) => ({ kind: q.kind, field: q.field, url: url(path!, q.query), headers: base })));
+  }
+  const params = paths(route, call.url);
+  if (params) {
+    const body: Record<string, string> = call.raw ? { 'content-type': call.raw.contentType } : call.body !== undefined ? { 'content-type': 'application/json' } : {};
+    const payload = call.raw?.payload ?? (call.body !== undefined ? JSON.stringify(call.body) : undefined);
+    arbs.push(params.map((p) => ({ kind: p.kind, field: p.field, url: url(p.path, search), headers: { ...base, ...body }, payload })));
+  }
+  return fc.oneof(...arbs);
+}
+
+/** What is wrong with an answer to a hostile request, or null. */
+function verdict(target: Target, input: Input, res: LightMyRequestResponse): string | null {
+  if (res.statusCode >= 500) return `answered ${res.statusCode}`;
+  if (res.statusCode < 400) return null;
+  if (target.spec.betterAuth) {
+    // better-auth's own errors are {code?, message}; the app's (invalid JSON, body limit) are the contract's.
+    const own = (() => {
+      try {
+        return (JSON.parse(res.body) as { message?: unknown }).message;
+      } catch {
+        return undefined;
+      }
+    })();
+    return (typeof own === 'string' && own.trim() !== '') || errorOf(res.body) ? null : 'answered without a message';
+  }
+  const error = errorOf(res.body);
+  if (!error) return 'answered without {error:{code,message}}';
+  if (error.code === 'VALIDATION_ERROR') {
+    // "field: what is wrong" (several joined by '; '), the field path as the request has it.
+    if (!/^[^:]{1,300}: \S/.test(error.message)) return 'a validation error that names no field';
+    if (input.field && input.wrongType && !error.message.includes(input.field)) return `a wrong ${input.field} answered a message that does not name it`;
+  }
+  return null;
+}
+
+/**
+ * Validation runs before any query and PostgreSQL behaves alike embedded or not, so the fuzz runs on PGlite only
+ * (PROOF_FUZZ_ALL_KINDS=1 runs it on PostgreSQL too); PROOF_FUZZ_RUNS sets the inputs per call (30: under a
+ * minute with the seed).
+ */
+const FUZZ_KINDS = process.env.PROOF_FUZZ_ALL_KINDS ? DB_KINDS : (['pglite'] as const);
+const RUNS = Number(process.env.PROOF_FUZZ_RUNS ?? 30);
+/** A failure prints its seed: PROOF_FUZZ_SEED=<seed> replays it. */
+const SEED = process.env.PROOF_FUZZ_SEED === undefined ? undefined : Number(process.env.PROOF_FUZZ_SEED);
+
+describe.each(FUZZ_KINDS)('hostile input on %s', (kind) => {
+  const env: Record<string, string> = { ...FAST_DEMO_ENV };
+  useFakeLlm(env);
+  const p = useProofApp(kind, env, [LOOK_A]);
+  const { t } = p;
+
+  /** Valid mutations change A's records: put back what the next routes rely on (coaching on, the lead callable, the number active). */
+  const restore = async () => {
+    for (const [method, url, body] of [
+      ['PUT', '/api/organization/settings', { aiIntegration: { enableRealTimeCoaching: true } }],
+      ['PATCH', `/api/leads/${p.a.ids.leadId}`, { dnc_status: false, contact_1_phone1: LOOK_A.phone }],
+      ['PATCH', `/api/phone-numbers/${p.a.ids.phoneNumberId}`, { is_active: true, is_primary: true }],
+    ] as const) {
+      const res = await t.request(method, url, { cookie: p.a.cookie, body });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+    }
+  };
+
+  it('documents every HTTP route of the route table in the OpenAPI document at /api/docs/json', async () => {
+    const res = await t.request('GET', '/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const documented = new Set(
+      Object.entries(res.json().paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+        Object.keys(ops).map((method) => `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1').replace(/:\*$/, '*')}`),
+      ),
+    );
+    const excluded = (r: RegisteredRoute) => r.method === 'HEAD' || r.url.startsWith('/api/docs');
+    const missing = tableRoutes(p.routes).filter((r) => !excluded(r)).map(routeKey).filter((k) => !documented.has(k));
+    // The documentation's own routes (and fastify's HEAD twins of GET routes) are the only ones left out.
+    expect(missing).toEqual([]);
+    const table = new Set(tableRoutes(p.routes).map(routeKey));
+    expect([...documented].filter((k) => !table.has(k))).toEqual([]);
+  });
+
+  it('answers the inputs the fuzz found answered with a 500 or outside the error contract (regressions)', async () => {
+    const send = (method: string, url: string, payload?: string, contentType = 'application/json') =>
+      t.app.inject({ method: method as 'POST', url, headers: { origin: ORIGIN, cookie: p.a.cookie, ...(payload === undefined ? {} : { 'content-type': contentType }) }, payload });
+    const cases: Array<[Promise<LightMyRequestResponse>, number, string, RegExp]> = [
+      // better-auth wrote any JSON value to users.name (null: a NOT NULL violation).
+      [send('POST', '/api/auth/update-user', '{"name":null}'), 400, 'VALIDATION_ERROR', /^name: /],
+      [send('POST', '/api/auth/update-user', '{"name":-1e309}'), 400, 'VALIDATION_ERROR', /^name: /],
+      // An empty PATCH compiled to an UPDATE without columns.
+      [send('PATCH', `/api/phone-numbers/${p.a.ids.phoneNumberId}`, '{}'), 200, '', /./],
+      // PostgreSQL text cannot hold NUL.
+      [send('GET', '/api/calls/by-sid/a%00b/lead-context'), 400, 'VALIDATION_ERROR', /^callSid: contains a NUL/],
+      [send('POST', '/api/leads', JSON.stringify({ owner_1_name: 'a\u0000b' })), 400, 'VALIDATION_ERROR', /^owner_1_name: contains a NUL/],
+      [send('GET', '/api/leads?search=a%00b'), 400, 'VALIDATION_ERROR', /^search: contains a NUL/],
+      // The outcome body parsed by the route named no field for a body that is not an object.
+      [send('POST', `/api/calls/${p.a.ids.callId}/complete`, '5'), 400, 'VALIDATION_ERROR', /^body: /],
+      // A multipart form without a boundary, or cut short, was a parser error.
+      [send('POST', '/api/leads/import', 'a,b\r\n', 'multipart/form-data'), 400, 'BAD_MULTIPART', /multipart/],
+      [send('POST', '/api/leads/import', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\na,b', 'multipart/form-data; boundary=x'), 400, 'BAD_MULTIPART', /multipart/],
+      // URLs the router cannot read were answered in fastify's own shape.
+      [send('GET', '/api/leads/%ED%A0%80'), 400, 'FST_ERR_BAD_URL', /not a valid url/],
+      [send('GET', `/api/leads/${'x'.repeat(101)}`), 414, 'FST_ERR_MAX_PARAM_LENGTH', /max param length/],
+      // better-auth answered a disabled or unknown endpoint with an empty 404.
+      [send('POST', '/api/auth/delete-user', '{}'), 404, 'NOT_FOUND', /No route POST \/api\/auth\/delete-user/],
+      [send('GET', '/api/auth/no-such-endpoint'), 404, 'NOT_FOUND', /No route GET/],
+      // A websocket route answered a plain GET with an empty 404.
+      [send('GET', '/api/realtime'), 426, 'UPGRADE_REQUIRED', /websocket/],
+    ];
+    for (const [pending, status, code, message] of cases) {
+      const res = await pending;
+      expect(res.statusCode, res.body).toBe(status);
+      if (code) expect(errorOf(res.body), res.body).toMatchObject({ code, message: expect.stringMatching(message) });
+    }
+  });
+
+  it('answers every generated hostile body, query and path with a 4xx naming the problem, never a 5xx, and stays up', async () => {
+    const ids = { ...p.a.ids, sessionToken: 'not-a-session-token' };
+    const targets: Target[] = [];
+    for (const route of tableRoutes(p.routes)) {
+      if (route.method === 'HEAD' || route.url.startsWith('/api/docs')) continue;
+      const spec = ROUTE_TABLE[routeKey(route)];
+      expect(spec, `${routeKey(route)} is missing from ROUTE_TABLE`).toBeDefined();
+      for (const call of spec!.calls(ids, ids)) {
+        if (call.cross === 'skip') continue;
+        targets.push({ key: routeKey(route), method: route.method, route, spec: spec!, call });
+      }
+    }
+    const fuzzed = targets.filter((x) => x.call.body !== undefined || x.call.raw || x.call.url.includes('?') || x.route.url.includes(':') || x.route.schema?.body || x.route.schema?.querystring);
+    let tried = 0;
+    let address = 0;
+    const failures: string[] = [];
+    const started = Date.now();
+    for (const target of fuzzed) {
+      const property = fc.asyncProperty(inputsFor(target, p.a.cookie), async (input) => {
+        tried += 1;
+        address += 1;
+        const res = await t.app.inject({
+          method: target.method as 'POST',
+          url: input.url,
+          headers: input.headers,
+          payload: input.payload,
+          // A client address per request: the per-client rate limits must not hide what the route answers.
+          remoteAddress: `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+        });
+        const problem = verdict(target, input, res);
+        if (problem) throw new Error(`${problem}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      });
+      const result = await fc.check(property, { numRuns: RUNS, endOnFailure: true, ...(SEED === undefined ? {} : { seed: SEED }) });
+      if (result.failed) {
+        const input = result.counterexample?.[0] as Input | undefined;
+        const shown = input && { ...input, url: input.url.slice(0, 200), payload: input.payload?.slice(0, 200).toString(), headers: { 'content-type': input.headers['content-type'] } };
+        failures.push(`${target.key} (${target.call.url.slice(0, 80)}, seed ${result.seed}): ${(result.errorInstance as Error)?.message} ← ${JSON.stringify(shown)}`);
+      }
+      const health = await t.request('GET', '/api/health');
+      expect(health.statusCode, `the server is down after ${target.key}`).toBe(200);
+      await restore();
+    }
+    console.log(`hostile input (${kind}): ${tried} inputs over ${fuzzed.length} calls of ${new Set(fuzzed.map((x) => x.key)).size} routes in ${Date.now() - started} ms`);
+    expect(failures).toEqual([]);
+  }, 120_000);
+});

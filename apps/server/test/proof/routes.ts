@@ -1,0 +1,294 @@
+import crypto from 'node:crypto';
+import type { RouteOptions } from 'fastify';
+import { ORIGIN, type TestApp } from '../harness';
+import type { OrgIds } from './seed';
+
+/** A registered route as the app's onRoute hook saw it. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  websocket: boolean;
+  schema: RouteOptions['schema'];
+}
+
+/** Collects every route the app registers (pass `onRoute` to useTestApp's options). */
+export function routeCollector() {
+  const routes: RegisteredRoute[] = [];
+  const onRoute = (route: RouteOptions) => {
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, websocket: Boolean(route.websocket || route.wsHandler), schema: route.schema });
+    }
+  };
+  return { routes, onRoute };
+}
+
+export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+
+/**
+ * The routes the table must cover: fastify adds a HEAD route beside each GET, answered by the GET's handler;
+ * it is called with the GET's calls, so only a HEAD without a GET needs its own entry.
+ */
+export function tableRoutes(routes: RegisteredRoute[]): RegisteredRoute[] {
+  const gets = new Set(routes.filter((r) => r.method === 'GET').map((r) => r.url));
+  return routes.filter((r) => !(r.method === 'HEAD' && gets.has(r.url)));
+}
+
+/** One request of a route's entry. */
+export interface RouteCall {
+  url: string;
+  body?: unknown;
+  /** A body sent as it is (CSV upload, Twilio form). */
+  raw?: { payload: string; contentType: string };
+  /** The answer to org A's user when the ids are org B's (default 404). */
+  cross?: number | 'skip';
+  /** The answer to a signed-out client (default 401). */
+  signedOut?: number;
+  /** Why an answer is not the default, or why a request is skipped. */
+  why?: string;
+}
+
+export interface RouteSpec {
+  /** The requests of this route with `target`'s ids; `own` is the caller's organization. */
+  calls: (target: OrgIds, own: OrgIds) => RouteCall[];
+  /** Why anyone may call the route signed out (its signedOut answers are then not 401). */
+  public?: string;
+  /** The answer to HEAD when it is not the GET's, and why. */
+  head?: { status: number; why: string };
+  /** Errors in better-auth's own shape `{code?, message}`, which the web client reads: not `{error:{code,message}}`. */
+  betterAuth?: true;
+}
+
+const randomToken = () => crypto.randomBytes(24).toString('base64url');
+const own200 = (url: string, body?: unknown): RouteCall[] => [{ url, body, cross: 200, why: "the caller's own organization" }];
+const form = (params: Record<string, string>) => ({ payload: new URLSearchParams(params).toString(), contentType: 'application/x-www-form-urlencoded' });
+const WEBHOOK = 'Twilio webhooks are authenticated by X-Twilio-Signature only (403 INVALID_SIGNATURE without one, whoever calls)';
+const DOCS = 'the API documentation (OpenAPI and Swagger UI) is public';
+const docs = (url: string): RouteSpec => ({ public: DOCS, calls: () => [{ url, cross: 200, signedOut: 200 }] });
+
+/**
+ * Every registered route and how to call it. The isolation suite calls each with org B's ids as org A's user
+ * and signed out; the hostile-input suite mutates the bodies and queries of the same calls made with the
+ * caller's own ids. A route that is registered but missing here fails both suites.
+ */
+export const ROUTE_TABLE: Record<string, RouteSpec> = {
+  'GET /api/docs': docs('/api/docs'),
+  'HEAD /api/docs/': docs('/api/docs/'),
+  'GET /api/docs/static/index.html': { public: DOCS, calls: () => [{ url: '/api/docs/static/index.html', cross: 302, signedOut: 302, why: 'redirects to /api/docs/' }] },
+  'GET /api/docs/static/swagger-initializer.js': docs('/api/docs/static/swagger-initializer.js'),
+  'GET /api/docs/static/*': docs('/api/docs/static/swagger-ui.css'),
+  'GET /api/docs/json': docs('/api/docs/json'),
+  'GET /api/docs/yaml': docs('/api/docs/yaml'),
+  'GET /api/health': { public: 'load balancers and monitors probe it', calls: () => [{ url: '/api/health', cross: 200, signedOut: 200 }] },
+
+  'POST /api/auth/sign-up/email': {
+    public: 'sign-up is closed: 403 for everyone', betterAuth: true,
+    calls: (b) => [{ url: '/api/auth/sign-up/email', body: { email: b.email, password: 'password123', name: 'X' }, cross: 403, signedOut: 403 }],
+  },
+  'GET /api/auth/*': {
+    public: 'get-session answers null and the reset link redirects when signed out', betterAuth: true,
+    head: { status: 404, why: 'better-auth serves no HEAD' },
+    calls: () => [
+      { url: '/api/auth/get-session', cross: 200, signedOut: 200, why: "the caller's own session" },
+      { url: '/api/auth/list-sessions', cross: 200, why: "the caller's own sessions" },
+      { url: '/api/auth/list-accounts', cross: 200, why: "the caller's own accounts" },
+      { url: `/api/auth/verify-email?token=${randomToken()}`, cross: 401, signedOut: 401, why: 'an unknown token' },
+      { url: '/api/auth/ok', cross: 200, signedOut: 200, why: 'better-auth health' },
+      { url: `/api/auth/reset-password/${randomToken()}?callbackURL=/reset-password`, cross: 302, signedOut: 302, why: 'an unknown token redirects with error=INVALID_TOKEN' },
+    ],
+  },
+  'POST /api/auth/*': {
+    public: 'sign-in and password reset are for signed-out users', betterAuth: true,
+    calls: (b, a) => [
+      { url: '/api/auth/sign-in/email', body: { email: b.email, password: 'not the password' }, cross: 401, signedOut: 401, why: 'a wrong password' },
+      { url: '/api/auth/request-password-reset', body: { email: b.email, redirectTo: '/reset-password' }, cross: 200, signedOut: 200, why: 'the same answer for every email' },
+      { url: '/api/auth/reset-password', body: { token: randomToken(), newPassword: 'a new password 1' }, cross: 400, signedOut: 400, why: 'an unknown token' },
+      { url: '/api/auth/revoke-session', body: { token: b.sessionToken }, cross: 200, why: 'better-auth answers success but only deletes a session of the caller (B keeps its session: rows compared)' },
+      { url: '/api/auth/update-user', body: { name: `${a.email.split('@')[0]} proof` }, cross: 200, why: "the caller's own name" },
+      { url: '/api/auth/change-password', body: { currentPassword: 'not the password', newPassword: 'another password 1' }, cross: 400, why: 'a wrong current password' },
+      { url: '/api/auth/change-email', body: { newEmail: b.email }, cross: 400, why: 'changing the email is not enabled' },
+      { url: '/api/auth/send-verification-email', body: { email: b.email }, cross: 400, signedOut: 400, why: 'email verification is not enabled' },
+      { url: '/api/auth/revoke-other-sessions', body: {}, cross: 200, why: "the caller's own other sessions" },
+      { url: '/api/auth/delete-user', body: {}, cross: 404, why: 'deleting users is not enabled' },
+      { url: '/api/auth/sign-out', body: {}, cross: 'skip', signedOut: 200, why: "signing A out would end the run's session; signed out it is a no-op" },
+    ],
+  },
+
+  'GET /api/me': { calls: () => own200('/api/me') },
+  'POST /api/organizations': {
+    calls: () => [{ url: '/api/organizations', body: { org_name: 'Another Org' }, cross: 409, why: 'the caller already belongs to an organization' }],
+  },
+  'GET /api/organization': { calls: () => own200('/api/organization') },
+  'PATCH /api/organization': { calls: () => own200('/api/organization', { name: 'Alder Proof Realty' }) },
+  'GET /api/organizations/:id': { calls: (b) => [{ url: `/api/organizations/${b.organizationId}` }] },
+  'PATCH /api/organizations/:id': { calls: (b) => [{ url: `/api/organizations/${b.organizationId}`, body: { name: 'Owned by A' } }] },
+  'GET /api/organization/members': { calls: () => own200('/api/organization/members') },
+  'GET /api/organization/settings': { calls: () => own200('/api/organization/settings') },
+  'PUT /api/organization/settings': { calls: () => own200('/api/organization/settings', { aiIntegration: { enableRealTimeCoaching: true } }) },
+  'GET /api/organizations/:id/settings': { calls: (b) => [{ url: `/api/organizations/${b.organizationId}/settings` }] },
+  'PUT /api/organizations/:id/settings': {
+    calls: (b) => [{ url: `/api/organizations/${b.organizationId}/settings`, body: { aiIntegration: { enableRealTimeCoaching: false } } }],
+  },
+  'GET /api/organization/invitations': { calls: () => own200('/api/organization/invitations') },
+  'POST /api/organization/invitations': {
+    calls: () => [{ url: '/api/organization/invitations', body: { email: `proof-${crypto.randomBytes(3).toString('hex')}@example.com` }, cross: 201, why: "invites into the caller's own organization" }],
+  },
+  'DELETE /api/organization/invitations/:id': { calls: (b) => [{ url: `/api/organization/invitations/${b.invitationId}` }] },
+  // The token is a bearer secret mailed to the invitee (whoever holds it may preview and accept): B's real token is not an id to try.
+  'GET /api/invitations/:token': {
+    public: 'the invitee opens the link signed out; an unknown token is 404',
+    calls: () => [{ url: `/api/invitations/${randomToken()}`, signedOut: 404 }],
+  },
+  'POST /api/invitations/:token/accept': {
+    public: 'a signed-out invitee creates an account; an unknown token is 404',
+    calls: () => [{ url: `/api/invitations/${randomToken()}/accept`, body: { name: 'Someone', password: 'password123' }, signedOut: 404 }],
+  },
+
+  'GET /api/leads': {
+    calls: (b) => [
+      ...own200(`/api/leads?search=${encodeURIComponent(b.leadPhone.slice(2))}`),
+      ...own200('/api/leads?limit=200&minValue=1'),
+    ],
+  },
+  'GET /api/leads/top': { calls: () => own200('/api/leads/top?limit=50') },
+  'GET /api/leads/stats': { calls: () => own200('/api/leads/stats') },
+  'GET /api/leads/:id': { calls: (b) => [{ url: `/api/leads/${b.leadId}` }, { url: `/api/leads/${b.importedLeadId}` }] },
+  'GET /api/leads/:id/context': { calls: (b) => [{ url: `/api/leads/${b.leadId}/context` }] },
+  'POST /api/leads': { calls: () => [{ url: '/api/leads', body: { owner_1_name: 'Proof Lead of A', property_address_state: 'TX' }, cross: 201, why: "creates a lead in the caller's organization" }] },
+  'PATCH /api/leads/:id': { calls: (b) => [{ url: `/api/leads/${b.leadId}`, body: { notes: 'changed by A', dnc_status: true } }] },
+  'DELETE /api/leads/:id': { calls: (b) => [{ url: `/api/leads/${b.leadId}` }, { url: `/api/leads/${b.importedLeadId}` }] },
+  'POST /api/leads/:id/enrich': { calls: (b) => [{ url: `/api/leads/${b.leadId}/enrich` }] },
+  'POST /api/leads/:id/ai-score': { calls: (b) => [{ url: `/api/leads/${b.leadId}/ai-score` }] },
+  'POST /api/leads/import': {
+    calls: (b) => [{
+      url: '/api/leads/import?filename=proof.csv',
+      raw: { payload: `Owner Name,Property Address,Phone 1\r\nSomeone,${b.leadId},${b.leadPhone}\r\n`, contentType: 'text/csv' },
+      cross: 201, why: "previews a file in the caller's organization",
+    }],
+  },
+  'POST /api/leads/import/:id/start': {
+    calls: (b) => [b.pendingImportId, b.importId].map((id) => ({ url: `/api/leads/import/${id}/start`, body: { mapping: { 'Phone 1': 'contact_1_phone1' } } })),
+  },
+  'GET /api/leads/import/:id': { calls: (b) => [{ url: `/api/leads/import/${b.importId}` }, { url: `/api/leads/import/${b.pendingImportId}` }] },
+
+  'GET /api/buyers': { calls: () => own200('/api/buyers?limit=200') },
+  'GET /api/buyers/:id': { calls: (b) => [{ url: `/api/buyers/${b.buyerId}` }] },
+  'POST /api/buyers': { calls: () => [{ url: '/api/buyers', body: { contact_name: 'Proof Buyer of A' }, cross: 201, why: "creates a buyer in the caller's organization" }] },
+  'PATCH /api/buyers/:id': { calls: (b) => [{ url: `/api/buyers/${b.buyerId}`, body: { notes: 'changed by A', buyer_score: 1 } }] },
+  'DELETE /api/buyers/:id': { calls: (b) => [{ url: `/api/buyers/${b.buyerId}` }] },
+
+  'GET /api/phone-numbers': { calls: () => own200('/api/phone-numbers') },
+  'POST /api/phone-numbers': { calls: () => [{ url: '/api/phone-numbers', body: { phone_number: '+15125550499' }, cross: 201, why: "adds a number to the caller's organization" }] },
+  'PATCH /api/phone-numbers/:id': { calls: (b) => [{ url: `/api/phone-numbers/${b.phoneNumberId}`, body: { is_active: false } }] },
+  'DELETE /api/phone-numbers/:id': { calls: (b) => [{ url: `/api/phone-numbers/${b.phoneNumberId}` }] },
+  'GET /api/phone-assignments': { calls: () => own200('/api/phone-assignments') },
+  'PUT /api/phone-assignments/default': {
+    calls: (b) => [{ url: '/api/phone-assignments/default', body: { phone_number: b.phoneNumber }, cross: 400, why: "400 NOT_AN_ORGANIZATION_NUMBER: a number that is not the caller's organization's, as for any unknown number" }],
+  },
+
+  'GET /api/calls/caller-id': {
+    calls: (b) => [{ url: `/api/calls/caller-id?leadId=${b.leadId}`, cross: 200, why: "another organization's lead is no lead: the caller's own number is chosen" }],
+  },
+  'GET /api/calls/settings': { calls: () => own200('/api/calls/settings') },
+  'PUT /api/calls/settings': { calls: () => own200('/api/calls/settings', { enforceHours: true }) },
+  'GET /api/calls/check': { calls: (b) => [{ url: `/api/calls/check?leadId=${b.leadId}` }] },
+  'POST /api/calls': { calls: (b) => [{ url: '/api/calls', body: { lead_id: b.leadId, from_e164: b.phoneNumber, to_e164: b.leadPhone } }] },
+  'GET /api/calls/:id': { calls: (b) => [{ url: `/api/calls/${b.callId}` }] },
+  'POST /api/calls/:id/hangup': { calls: (b) => [{ url: `/api/calls/${b.callId}/hangup` }] },
+  'POST /api/calls/:id/mute': { calls: (b) => [{ url: `/api/calls/${b.callId}/mute`, body: { muted: true } }] },
+  'POST /api/calls/:id/dtmf': { calls: (b) => [{ url: `/api/calls/${b.callId}/dtmf`, body: { digits: '1#' } }] },
+  'POST /api/calls/:id/complete': { calls: (b) => [{ url: `/api/calls/${b.callId}/complete`, body: { outcome: 'not_interested', notes: 'A was here', dnc: true } }] },
+  'GET /api/calls/by-sid/:callSid/transcriptions': { calls: (b) => [{ url: `/api/calls/by-sid/${b.callSid}/transcriptions?limit=200` }] },
+  'GET /api/calls/by-sid/:callSid/lead-context': { calls: (b) => [{ url: `/api/calls/by-sid/${b.callSid}/lead-context` }] },
+  'GET /api/transcription-stream': {
+    calls: (b, a) => [
+      { url: `/api/transcription-stream?${new URLSearchParams({ callSid: b.callSid, organizationId: b.organizationId })}`, cross: 403, why: "403 'organizationId: not your organization'" },
+      { url: `/api/transcription-stream?${new URLSearchParams({ callSid: b.callSid, organizationId: a.organizationId })}` },
+    ],
+  },
+  'GET /api/realtime': { calls: () => [{ url: '/api/realtime', cross: 426, why: 'a websocket route answers a plain GET (no upgrade) with 426 after the handshake checks' }] },
+
+  'GET /api/tasks': { calls: (b) => own200(`/api/tasks?status=all&leadId=${b.leadId}`) },
+  'PATCH /api/tasks/:id': { calls: (b) => [{ url: `/api/tasks/${b.taskId}`, body: { status: 'done' } }] },
+  'POST /api/voice/token': { calls: () => own200('/api/voice/token') },
+
+  'POST /api/webhooks/twilio/voice': {
+    public: WEBHOOK,
+    calls: (b) => [{ url: '/api/webhooks/twilio/voice', raw: form({ CallSid: b.callSid, call_id: b.callId, To: b.leadPhone, From: b.phoneNumber }), cross: 403, signedOut: 403 }],
+  },
+  'POST /api/webhooks/twilio/status': {
+    public: WEBHOOK,
+    calls: (b) => [{ url: '/api/webhooks/twilio/status', raw: form({ CallSid: b.callSid, CallStatus: 'busy', SequenceNumber: '9' }), cross: 403, signedOut: 403 }],
+  },
+  'POST /api/webhooks/twilio/transcription': {
+    public: WEBHOOK,
+    calls: (b) => [{
+      url: '/api/webhooks/twilio/transcription',
+      raw: form({ CallSid: b.callSid, TranscriptionEvent: 'transcription-content', TranscriptionData: JSON.stringify({ transcript: 'forged words', confidence: 0.9 }), Track: 'inbound_track', SequenceId: '99', Final: 'true' }),
+      cross: 403, signedOut: 403,
+    }],
+  },
+  'POST /api/webhooks/twilio/sms': {
+    public: WEBHOOK,
+    calls: (b) => [{ url: '/api/webhooks/twilio/sms', raw: form({ MessageSid: `SM${'9'.repeat(32)}`, From: b.leadPhone, To: b.phoneNumber, Body: 'STOP' }), cross: 403, signedOut: 403 }],
+  },
+  'POST /api/webhooks/twilio/sms-status': {
+    public: WEBHOOK,
+    calls: (b) => [{ url: '/api/webhooks/twilio/sms-status', raw: form({ MessageSid: `SM${'8'.repeat(32)}`, MessageStatus: 'failed' }), cross: 403, signedOut: 403 }],
+  },
+
+  'POST /api/enrichment/property': {
+    public: "the landing page looks addresses up for visitors (rate-limited per client); the answer is the provider's, no tenant data",
+    calls: (b) => [{ url: '/api/enrichment/property', body: { address: '987 Obsidian Heron Way, Austin, TX', organizationId: b.organizationId }, cross: 200, signedOut: 200 }],
+  },
+  'GET /api/maps/key': {
+    public: 'the browser Maps key is public by nature (restricted by referrer); 404 MAPS_NOT_CONFIGURED without one',
+    calls: () => [{ url: '/api/maps/key', signedOut: 404, why: 'no Maps key in the test configuration' }],
+  },
+  'GET /api/ai/health': { calls: () => own200('/api/ai/health') },
+  'POST /api/ai/chat': { calls: () => own200('/api/ai/chat', { messages: [{ role: 'user', content: 'Hello' }] }) },
+  'POST /api/coaching/suggestions': {
+    calls: (b) => [
+      { url: '/api/coaching/suggestions', body: { leadId: b.leadId, transcript: [{ speaker: 'lead', text: 'What would you offer?', timestamp: 1 }] } },
+      { url: '/api/coaching/suggestions', body: { callSid: b.callSid, transcript: [{ speaker: 'lead', text: 'What would you offer?', timestamp: 1 }] } },
+    ],
+  },
+  'POST /api/coaching/scripts': {
+    calls: (b) => [
+      { url: '/api/coaching/scripts', body: { leadId: b.leadId, messages: [{ speaker: 'lead', text: 'Is this legit?', timestamp: 1 }] } },
+      { url: '/api/coaching/scripts', body: { callSid: b.callSid, messages: [{ speaker: 'lead', text: 'Is this legit?', timestamp: 1 }] } },
+    ],
+  },
+
+  'POST /api/conversations': { calls: (b) => [{ url: '/api/conversations', body: { lead_id: b.leadId, body: 'Hello from A' } }] },
+  'GET /api/conversations': { calls: (b) => [{ url: `/api/conversations?lead_id=${b.leadId}` }] },
+  'GET /api/conversations/threads': { calls: (b) => own200(`/api/conversations/threads?search=${encodeURIComponent(b.leadPhone.slice(2))}`) },
+  'GET /api/conversations/check': { calls: (b) => [{ url: `/api/conversations/check?leadId=${b.leadId}` }] },
+  'POST /api/conversations/:leadId/read': { calls: (b) => [{ url: `/api/conversations/${b.leadId}/read` }] },
+  'POST /api/conversations/:id/analyze': { calls: (b) => [{ url: `/api/conversations/${b.conversationId}/analyze` }] },
+  'GET /api/conversations/:id/analysis': { calls: (b) => [{ url: `/api/conversations/${b.conversationId}/analysis` }] },
+};
+
+/** The `{error:{code,message}}` of an answer, or null when it has none (a non-empty message is required). */
+export function errorOf(body: string): { code: string; message: string } | null {
+  try {
+    const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown } };
+    const { code, message } = parsed.error ?? {};
+    return typeof code === 'string' && typeof message === 'string' && message.trim() !== '' ? { code, message } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends one call of the table as a browser of the app would: its Origin (another, or none when null) and the cookie when given. */
+export function sendCall(t: TestApp, method: string, call: RouteCall, cookie?: string, origin: string | null = ORIGIN) {
+  const headers: Record<string, string> = { ...(origin === null ? {} : { origin }), ...(cookie ? { cookie } : {}) };
+  let payload: string | undefined;
+  if (call.raw) {
+    headers['content-type'] = call.raw.contentType;
+    payload = call.raw.payload;
+  } else if (call.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(call.body);
+  }
+  return t.app.inject({ method: method as 'GET', url: call.url, headers, payload });
+}

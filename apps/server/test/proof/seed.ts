@@ -1,0 +1,217 @@
+import { sql } from 'kysely';
+import { beforeAll, expect } from 'vitest';
+import { withSystem } from '../../src/db/scope';
+import { DAYTIME, waitFor } from '../calling';
+import { ORIGIN, useTestApp, type DbKind, type TestApp } from '../harness';
+import { routeCollector } from './routes';
+import { listenLocally } from './sockets';
+
+/** Demo line and demo texting fast enough for a seeded call and a text with its reply to finish in a moment. */
+export const FAST_DEMO_ENV = { DEMO_RING_MS: '10', DEMO_MS_PER_WORD: '1', DEMO_SMS_DELIVERY_MS: '10', DEMO_SMS_REPLY_MS: '20' };
+
+/** Values an organization's records are seeded with, distinctive enough to be searched for in any response. */
+export interface OrgLook {
+  name: string;
+  firstName: string;
+  lastName: string;
+  street: string;
+  /** 10 digits of the lead's phone. */
+  phone: string;
+  /** The organization's caller-ID number. */
+  from: string;
+  buyer: string;
+  buyerEmail: string;
+  text: string;
+  notes: string;
+  imported: string;
+  invitee: string;
+}
+
+export const LOOK_A: OrgLook = {
+  name: 'Alder Proof Realty', firstName: 'Archibald', lastName: 'Quillfeather', street: '11 Amberline Court', phone: '5125554411',
+  from: '+15125550411', buyer: 'Amberline Capital Partners', buyerEmail: 'amberline.buyer@example.com', text: 'Archibald, still thinking about Amberline?',
+  notes: 'Alder follow-up about the amber roof', imported: 'Ansel Marchbanks', invitee: 'alder.invitee@example.com',
+};
+
+export const LOOK_B: OrgLook = {
+  name: 'Birch Proof Realty', firstName: 'Zebulon', lastName: 'Vexmoor', street: '987 Obsidian Heron Way', phone: '5125557788',
+  from: '+15125550788', buyer: 'Marigold Vexley Capital', buyerEmail: 'marigold.vexley@example.com', text: 'Zebulon, is Obsidian Heron Way still for sale?',
+  notes: 'Birch follow-up: heron pond survey', imported: 'Thaddeus Wrenfield', invitee: 'birch.invitee@example.com',
+};
+
+/** Every id (and id-like secret) of one seeded organization. */
+export interface OrgIds {
+  organizationId: string;
+  userId: string;
+  email: string;
+  leadId: string;
+  importedLeadId: string;
+  leadPhone: string;
+  buyerId: string;
+  callId: string;
+  callSid: string;
+  taskId: string;
+  conversationId: string;
+  phoneNumberId: string;
+  phoneNumber: string;
+  importId: string;
+  pendingImportId: string;
+  invitationId: string;
+  invitationToken: string;
+  transcriptionIds: string[];
+  sessionToken: string;
+}
+
+export interface SeededOrg {
+  ids: OrgIds;
+  look: OrgLook;
+  cookie: string;
+  password: string;
+}
+
+/**
+ * An organization with a record in every table the API writes: caller-ID number and default, a lead, a buyer,
+ * a demo call with its transcript, completed with a follow-up task, a text with the demo seller's reply and its
+ * analysis, an AI score, an invitation, a CSV import and a second one awaiting its mapping. Automatic AI jobs are switched off, so nothing changes
+ * the rows after this returns. The demo clocks are set to a daytime in Texas.
+ */
+export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
+  const owner = await t.createOrg(look.name);
+  const cookie = owner.cookie;
+  t.app.services.calls.clock = () => DAYTIME;
+  t.app.services.conversations.clock = () => DAYTIME;
+  const ok = async (method: Parameters<TestApp['request']>[0], url: string, body?: unknown, status = 200) => {
+    const res = await t.request(method, url, { cookie, body });
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
+    return res.statusCode === 204 ? null : res.json();
+  };
+
+  await ok('PUT', '/api/organization/settings', {
+    aiIntegration: { enableAutoEnrichment: false, enableSmartScoring: false, enableConversationAnalysis: false },
+  });
+  const number = await ok('POST', '/api/phone-numbers', { phone_number: look.from, label: `${look.name} line`, is_primary: true }, 201);
+  await ok('PUT', '/api/phone-assignments/default', { phone_number: look.from });
+  const lead = await ok('POST', '/api/leads', {
+    owner_1_name: `${look.firstName} ${look.lastName}`, owner_1_first_name: look.firstName, owner_1_last_name: look.lastName,
+    property_address_full: `${look.street}, Austin, TX 78701`, property_address: look.street, property_address_city: 'Austin',
+    property_address_state: 'TX', property_address_zipcode: '78701', contact_1_phone1: look.phone, estimated_value: 412_000, motivation_score: 7,
+  }, 201);
+  const buyer = await ok('POST', '/api/buyers', { contact_name: look.buyer, company_name: look.buyer, primary_email: look.buyerEmail, notes: look.notes }, 201);
+  await ok('POST', `/api/leads/${lead.id}/ai-score`);
+
+  // A demo call, spoken to the end, completed with a follow-up.
+  const call = await ok('POST', '/api/calls', { lead_id: lead.id, from_e164: look.from, to_e164: `+1${look.phone}` }, 201);
+  await waitFor(() => ok('GET', `/api/calls/${call.call_id}`), (c) => c.status === 'completed', 'the demo call to end');
+  const followUpAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  await ok('POST', `/api/calls/${call.call_id}/complete`, { outcome: 'callback_requested', followUpAt, notes: look.notes, durationMs: 60_000 });
+  const tasks = await ok('GET', `/api/tasks?leadId=${lead.id}`);
+  expect(tasks.items).toHaveLength(1);
+
+  // A text and the demo seller's reply, then its analysis (inline, without a language model).
+  const text = await ok('POST', '/api/conversations', { lead_id: lead.id, body: look.text }, 201);
+  await waitFor(
+    () => ok('GET', `/api/conversations?lead_id=${lead.id}`),
+    (r) => r.items.length === 2 && r.items[0].status === 'delivered',
+    'the text to be delivered and answered',
+  );
+  await ok('POST', `/api/conversations/${text.id}/analyze`);
+
+  // An invitation; its token is in the mail outbox.
+  const invitation = await ok('POST', '/api/organization/invitations', { email: look.invitee }, 201);
+  const mail = await t.database.db.selectFrom('mail_outbox').select('text_body').where('to_address', '=', look.invitee).executeTakeFirstOrThrow();
+  const invitationToken = new URL(mail.text_body.match(/http\S+/)![0]).pathname.split('/').pop()!;
+
+  // A CSV import with one more lead.
+  const [first, last] = look.imported.split(' ');
+  const csv = `First Name,Last Name,Property Address,Property City,Property State,Property Zip,Phone 1\r\n${first},${last},${look.street} Annex,Austin,TX,78701,512-555-${look.phone.slice(-4, -2)}99\r\n`;
+  const upload = async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/leads/import?filename=proof.csv', headers: { origin: ORIGIN, cookie, 'content-type': 'text/csv' }, payload: csv,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  };
+  const preview = await upload();
+  // A second upload stays awaiting its mapping (its file is kept until it runs).
+  const pending = await upload();
+  await ok('POST', `/api/leads/import/${preview.id}/start`, { mapping: preview.proposed_mapping }, 202);
+  const done = await waitFor(() => ok('GET', `/api/leads/import/${preview.id}`), (s) => s.status === 'completed' || s.status === 'failed', 'the import');
+  expect(done).toMatchObject({ status: 'completed', inserted: 1 });
+
+  const ids = await withSystem(t.database.db, async (tx) => {
+    const org = owner.organizationId;
+    const imported = await tx.selectFrom('leads').select('id').where('organization_id', '=', org).where('owner_1_last_name', '=', last!).executeTakeFirstOrThrow();
+    const callRow = await tx.selectFrom('calls').select('call_sid').where('id', '=', call.call_id).executeTakeFirstOrThrow();
+    const chunks = await tx.selectFrom('call_transcriptions').select('id').where('organization_id', '=', org).execute();
+    const session = await tx.selectFrom('sessions').select('token').where('user_id', '=', owner.userId).executeTakeFirstOrThrow();
+    return { importedLeadId: imported.id, callSid: callRow.call_sid, transcriptionIds: chunks.map((c) => c.id), sessionToken: session.token };
+  });
+  expect(ids.transcriptionIds.length).toBeGreaterThan(3);
+  await settled(t);
+  return {
+    cookie,
+    password: owner.password,
+    look,
+    ids: {
+      organizationId: owner.organizationId, userId: owner.userId, email: owner.email, leadId: lead.id, leadPhone: `+1${look.phone}`, buyerId: buyer.id,
+      callId: call.call_id, taskId: tasks.items[0].id, conversationId: text.id, phoneNumberId: number.id, phoneNumber: look.from,
+      importId: preview.id, pendingImportId: pending.id, invitationId: invitation.invitation.id, invitationToken, ...ids,
+    },
+  };
+}
+
+/** Waits until no job of the queue is waiting or running: nothing is left to change a seeded row. */
+export async function settled(t: TestApp): Promise<void> {
+  await waitFor(
+    async () => (await sql<{ n: number }>`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')`.execute(t.database.db)).rows[0]!.n,
+    (n) => n === 0,
+    'the job queue to settle',
+  );
+}
+
+/** Ids of one organization and the values it was seeded with (at least 8 characters each), as searched for in responses. */
+export async function secretsOf(t: TestApp, org: SeededOrg): Promise<string[]> {
+  const { ids, look } = org;
+  const transcripts = await withSystem(t.database.db, (tx) =>
+    tx.selectFrom('call_transcriptions').select('transcript').where('organization_id', '=', ids.organizationId).execute(),
+  );
+  const values = [
+    ...Object.values(ids).flat(),
+    look.name, look.firstName, look.lastName, look.street, look.phone, look.buyer, look.buyerEmail, look.text, look.notes, look.imported, look.invitee,
+    // The demo script is the same for every lead: only the lines naming this lead are its own.
+    ...transcripts.map((r) => r.transcript).filter((line) => line.includes(look.firstName) || line.includes(look.street)),
+  ];
+  return [...new Set(values.filter((v) => v.length >= 8))];
+}
+
+/**
+ * The proof suites' app: every route collected as it is registered, listening on a local port (websockets), and
+ * the organizations of `looks` seeded before the suite (`a` is the first, `b` the second).
+ */
+export function useProofApp(kind: DbKind, env: Record<string, string>, looks: OrgLook[]) {
+  const collected = routeCollector();
+  const t = useTestApp(kind, env, { onRoute: collected.onRoute });
+  const orgs: SeededOrg[] = [];
+  let port = 0;
+  beforeAll(async () => {
+    port = await listenLocally(t);
+    for (const look of looks) orgs.push(await seedOrg(t, look));
+  }, 60_000 * looks.length);
+  const seeded = (i: number) => {
+    if (!orgs[i]) throw new Error('the organizations are not seeded yet');
+    return orgs[i];
+  };
+  return {
+    t,
+    routes: collected.routes,
+    get a() {
+      return seeded(0);
+    },
+    get b() {
+      return seeded(1);
+    },
+    get port() {
+      return port;
+    },
+  };
+}

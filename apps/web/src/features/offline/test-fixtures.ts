@@ -1,0 +1,33 @@
+/** Outboxes and entries for the offline tests (tests only). */
+import { createOutbox, type NewOutboxEntry, type Outbox, type OutboxEntry, type OutboxStorage } from './outbox';
+
+export const SEEN_VERSION = '2025-03-04T10:00:00.000Z';
+
+/** A queued post-call outcome for call-n of lead-n ('Lead n'), saved by user-1 against SEEN_VERSION. */
+export function queuedEntry(n: number, extra: Partial<NewOutboxEntry> = {}): NewOutboxEntry {
+  return {
+    userId: 'user-1',
+    callId: `call-${n}`,
+    lead: { id: `lead-${n}`, name: `Lead ${n}` },
+    body: { outcome: 'interested', notes: `note ${n}`, dnc: false, durationMs: n * 1000, leadUpdatedAt: SEEN_VERSION },
+    ...extra,
+  };
+}
+
+/** An outbox kept in memory, as the IndexedDB one behaves. */
+export function memoryOutbox(): Outbox {
+  const rows = new Map<number, OutboxEntry>();
+  let next = 1;
+  const storage: OutboxStorage = {
+    list: async () => [...rows.values()].map((e) => structuredClone(e)),
+    async add(entry) {
+      const stored = { ...structuredClone(entry), seq: next++ };
+      rows.set(stored.seq, stored);
+      return stored;
+    },
+    put: async (entry) => void rows.set(entry.seq, structuredClone(entry)),
+    remove: async (seq) => void rows.delete(seq),
+    close() {},
+  };
+  return createOutbox(storage);
+}

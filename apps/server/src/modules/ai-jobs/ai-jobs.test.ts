@@ -1,53 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { withTenant } from '../../db/scope';
-import type { DB } from '../../db/types';
 import type { EnrichmentProvider } from '../../providers/enrichment';
-import { createTestDatabase, DB_KINDS, ORIGIN, startTestApp, useTestApp, type TestApp, type TestDatabase } from '../../../test/harness';
+import { createTestDatabase, DB_KINDS, ORIGIN, startTestApp, useTestApp, type TestDatabase } from '../../../test/harness';
 import { jobsFor } from '../../../test/jobs';
-import { completion, useFakeLlm } from '../../../test/llm-server';
-import { aiStatus } from '../ai/status';
 import { AiJobs, AI_QUEUES, type LeadJob } from './service';
-
-type Owner = Awaited<ReturnType<TestApp['createOrg']>>;
-type Req = TestApp['request'];
-
-const DISTRESSED = {
-  owner_1_name: 'Dora Distress', property_address_full: '5 Auction Lane, Austin, TX 78701', pre_foreclosure: true, tax_delinquent: true, vacant: true,
-};
-const OPT_OUT = 'please stop texting me, not interested';
-const NO_DATA = {
-  owner_1_name: null, contact_1_phone1: null, contact_1_email1: null, estimated_value: null, property_type: null, total_bedrooms: null, total_baths: null,
-  building_square_feet: null, year_built: null, last_sale_date: null, last_sale_price: null, mortgage_balance: null, tax_delinquent: null, motivation_score: null,
-};
-
-async function poll<T>(what: string, fn: () => Promise<T | null | undefined>, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function createLead(request: Req, owner: Owner, body: Record<string, unknown>): Promise<string> {
-  const res = await request('POST', '/api/leads', { cookie: owner.cookie, body });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
-}
-
-const getLead = async (request: Req, owner: Owner, id: string) => (await request('GET', `/api/leads/${id}`, { cookie: owner.cookie })).json();
-
-async function insertConversation(db: Kysely<DB>, organizationId: string, leadId: string, body: string, direction: 'inbound' | 'outbound' = 'inbound'): Promise<string> {
-  return withTenant(db, organizationId, async (tx) => {
-    const row = await tx.insertInto('conversations').values({ organization_id: organizationId, lead_id: leadId, body, direction }).returning('id').executeTakeFirstOrThrow();
-    return row.id;
-  });
-}
-
-const setAi = async (request: Req, owner: Owner, aiIntegration: Record<string, boolean>) =>
-  expect((await request('PUT', '/api/organization/settings', { cookie: owner.cookie, body: { aiIntegration } })).statusCode).toBe(200);
+import { createLead, DISTRESSED, getLead, insertConversation, NO_DATA, OPT_OUT, poll, setAi, type Owner } from './ai-jobs.fixtures';
 
 describe.each(DB_KINDS)('AI jobs on %s', (kind) => {
   const t = useTestApp(kind);
@@ -347,59 +305,5 @@ describe.each(DB_KINDS)('AI jobs across a restart on %s', (kind) => {
     } finally {
       await second.app.close();
     }
-  });
-});
-
-describe.each(DB_KINDS)('AI jobs with a language model on %s', (kind) => {
-  const env: Record<string, string> = {};
-  const llm = useFakeLlm(env);
-  const t = useTestApp(kind, env);
-  let a: Owner;
-  beforeAll(async () => {
-    a = await t.createOrg('AI model');
-    await setAi(t.request, a, { enableSmartScoring: false, enableAutoEnrichment: false, enableConversationAnalysis: false });
-  });
-
-  it('blends the model score with the record score, sending the record and the recent call summaries', async () => {
-    const id = await createLead(t.request, a, { ...DISTRESSED, last_call_summary: 'Owner must sell before the auction', last_call_disposition: 'callback_requested' });
-    llm.reply = () => completion('{"score": 92, "reasons": ["Auction date is set"]}');
-    const res = await t.request('POST', `/api/leads/${id}/ai-score`, { cookie: a.cookie });
-    expect(res.statusCode, res.body).toBe(200);
-    // Record: 50 + 15 + 12 + 10 + 8 (callback) + 5 (notes: wants to sell) = 100; mean with 92 = 96.
-    expect(res.json()).toMatchObject({ ai_score: 96, ai_score_source: 'rules+llm', llm: 'configured' });
-    expect(res.json().ai_score_reasons.slice(-2)).toEqual(['AI model score 92', 'AI: Auction date is set']);
-    const sent = llm.requests.at(-1)!.body;
-    expect(sent.response_format).toEqual({ type: 'json_object' });
-    expect(sent.messages[1]!.content).toContain('last_call_summary: Owner must sell before the auction');
-    expect(sent.messages[1]!.content).toContain('pre_foreclosure: true');
-    expect(sent.messages[1]!.content).not.toContain('Dora Distress');
-  });
-
-  it('falls back to the record score when the model fails, and reports the scoring area failing', async () => {
-    const id = await createLead(t.request, a, DISTRESSED);
-    llm.reply = () => ({ status: 429, json: { error: 'slow down' } });
-    const res = await t.request('POST', `/api/leads/${id}/ai-score`, { cookie: a.cookie });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ ai_score: 87, ai_score_source: 'rules', llm: 'error' });
-    expect(res.json().ai_score_reasons.at(-1)).toBe('AI model unavailable: record-based score only');
-    expect(aiStatus.failing(a.organizationId, 'scoring')).toBe(true);
-    llm.reply = () => completion('{"score": 80, "reasons": []}');
-    await t.request('POST', `/api/leads/${id}/ai-score`, { cookie: a.cookie });
-    expect(aiStatus.failing(a.organizationId, 'scoring')).toBe(false);
-  });
-
-  it("stores the model's analysis, but reads an opt-out by the rule without asking the model", async () => {
-    const leadId = await createLead(t.request, a, { owner_1_name: 'Model Messages' });
-    const id = await insertConversation(t.database.db, a.organizationId, leadId, 'We are relocating for work in June');
-    llm.reply = () => completion('{"sentiment":"positive","motivation_signals":["Relocating in June"],"next_step":"Call to agree a closing date before June."}');
-    const res = await t.request('POST', `/api/conversations/${id}/analyze`, { cookie: a.cookie });
-    expect(res.json()).toMatchObject({ sentiment: 'positive', motivation_signals: ['Relocating in June'], source: 'llm', model: 'test-model' });
-    expect(llm.requests.at(-1)!.body.messages[1]!.content).toContain('Seller: We are relocating for work in June');
-
-    const asked = llm.requests.length;
-    const optOut = await insertConversation(t.database.db, a.organizationId, leadId, OPT_OUT);
-    const res2 = await t.request('POST', `/api/conversations/${optOut}/analyze`, { cookie: a.cookie });
-    expect(res2.json()).toMatchObject({ sentiment: 'negative', source: 'rules' });
-    expect(llm.requests.length).toBe(asked);
   });
 });

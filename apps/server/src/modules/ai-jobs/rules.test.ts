@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LEAD_FIELD_NAMES, type Lead } from '@wholesail/domain';
 import { motivationSignalsIn, parseLlmAnalysis, ruleAnalysis } from './analysis';
 import { blendScores, motivationOf, parseLlmScore, recordScore } from './scoring';
-import { emptyFieldsFrom, lookupAddress } from './service';
+import { emptyFieldsFrom, lookupAddress } from './enrichment-fields';
 
 const NOW = new Date('2025-06-01T00:00:00Z');
 const lead = (fields: Partial<Lead> = {}): Lead =>

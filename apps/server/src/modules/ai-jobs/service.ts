@@ -1,161 +1,30 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { leadWriteBody, type Lead, type LeadFieldName, type LeadWrite } from '@wholesail/domain';
+import { type Lead, type LeadFieldName, type LeadWrite } from '@wholesail/domain';
 import { withTenant, type Tx } from '../../db/scope';
-import type { DB } from '../../db/types';
 import type { OrgContext } from '../../http/context';
 import { notFound } from '../../http/errors';
-import { JobInterrupted, type JobInfo, type JobQueue, type SqlExecutor } from '../../jobs/queue';
-import { NOT_CONFIGURED_MESSAGE, type EnrichedProperty, type EnrichmentProvider } from '../../providers/enrichment';
-import { LlmError, type LlmProvider } from '../../providers/llm';
+import { JobInterrupted, type JobInfo, type JobQueue } from '../../jobs/queue';
+import { NOT_CONFIGURED_MESSAGE, type EnrichedProperty } from '../../providers/enrichment';
+import { LlmError } from '../../providers/llm';
 import { deriveLeadColumns } from '../leads/derive';
 import { aiStatus, logLlmFailure } from '../ai/status';
 import type { LeadCreationHooks } from '../leads/routes';
 import { readAiIntegration } from '../settings/service';
-import { ANALYSIS_HISTORY, analysisPrompt, isOptOut, parseLlmAnalysis, ruleAnalysis, type ConversationAnalysis } from './analysis';
+import { analyzeConversation, getAnalysis } from './conversation-analysis';
+import { emptyFieldsFrom, lookupAddress, mapLimit, present } from './enrichment-fields';
 import * as repo from './repo';
 import { blendScores, motivationOf, parseLlmScore, recordScore, SCORING_CALLS, scoringPrompt, type RecordScore } from './scoring';
+import { transactionExecutor } from './transaction-executor';
+import {
+  AI_QUEUES, ENRICH_PAGE, SCORE_PAGE, type AiJobArea, type AiJobsDeps, type ConversationJob, type EnrichOutcome, type ImportLeadsJob,
+  type LeadAiScore, type LeadJob, type LeadJobData, type Trigger,
+} from './types';
 
-/** The AI jobs (DESIGN.md "jobs/"): pg-boss queue names. */
-export const AI_QUEUES = {
-  enrich: 'lead.enrich',
-  score: 'lead.ai-score',
-  analyze: 'conversation.analyze',
-} as const;
+export * from './types';
 
-/** 'auto' jobs follow the organization's aiIntegration toggles; 'manual' ones (a user's request) run regardless. */
-export type Trigger = 'auto' | 'manual';
-
-/** One lead. `requestedAt` makes the job idempotent: a lead scored or enriched since then is not done again. */
-export interface LeadJob {
-  organizationId: string;
-  leadId: string;
-  requestedAt: string;
-  trigger: Trigger;
-}
-
-/** The leads a CSV import created, a page at a time; each page queues the next (`after` is where it starts). */
-export interface ImportLeadsJob {
-  organizationId: string;
-  importId: string;
-  after?: repo.PageCursor;
-}
-
-export type LeadJobData = LeadJob | ImportLeadsJob;
-
-export interface ConversationJob {
-  organizationId: string;
-  conversationId: string;
-  requestedAt: string;
-  trigger: Trigger;
-}
-
-export type AiJobArea = 'enrichment' | 'scoring' | 'analysis';
-
-/** Where job outcomes go for GET /api/ai/health: modules/ai's record unless another is given (tests). */
-export interface AiStatusSink {
-  report(organizationId: string, area: AiJobArea, ok: boolean): void;
-}
-
-export interface AiJobsDeps {
-  db: Kysely<DB>;
-  llm: LlmProvider | null;
-  enrichment: EnrichmentProvider;
-  log: FastifyBaseLogger;
-  status?: AiStatusSink;
-  /** Leads per page of an import's scoring and enrichment (tests make them small). */
-  pageSizes?: { score?: number; enrich?: number };
-}
-
-/** The stored score as POST /api/leads/:id/ai-score answers it. */
-export interface LeadAiScore {
-  lead_id: string;
-  ai_score: number;
-  ai_score_reasons: string[];
-  ai_score_source: string;
-  ai_scored_at: string;
-  /** The score as motivation out of 9 and its level (dialer.md §9); the lead's motivation_score is not changed. */
-  motivation: number;
-  motivation_level: string;
-  llm: 'configured' | 'not_configured' | 'error';
-}
-
-export type EnrichOutcome =
-  | { result: 'enriched'; filled: LeadFieldName[] }
-  | { result: 'not_configured'; message: string }
-  | { result: 'already_enriched' | 'no_address' | 'no_match' | 'not_found' | 'disabled' }
-  | { result: 'error'; error: string };
-
-/** Leads of an import scored per page (one UPDATE), and enriched per page (one lookup each). */
-export const SCORE_PAGE = 500;
-export const ENRICH_PAGE = 20;
+/** Lookups at a time while enriching an import's page. */
 const ENRICH_CONCURRENCY = 4;
 
 const leadKey = (leadId: string, trigger: Trigger) => (trigger === 'manual' ? `lead:${leadId}:manual` : `lead:${leadId}`);
-
-/**
- * Runs pg-boss's SQL inside a tenant transaction, so a job is queued if and only if what it works on
- * commits. pg-boss's tables belong to the connecting role, so each statement runs as that role and the
- * transaction goes back to the tenant role after it.
- */
-function transactionExecutor(tx: Tx): SqlExecutor {
-  return {
-    async executeSql(text, values = []) {
-      const { rows } = await sql<{ role: string }>`select current_user as role`.execute(tx);
-      await sql`set local role none`.execute(tx);
-      try {
-        return { rows: (await tx.executeQuery(CompiledQuery.raw(text, values))).rows };
-      } finally {
-        await sql`select set_config('role', ${rows[0]!.role}, true)`.execute(tx);
-      }
-    },
-  };
-}
-
-function present(v: unknown): boolean {
-  if (v === null || v === undefined) return false;
-  if (typeof v === 'string') return v.trim() !== '';
-  if (Array.isArray(v)) return v.length > 0;
-  return true;
-}
-
-const INTEGER_FIELDS = new Set<string>(['building_square_feet', 'year_built']);
-
-/** The lookup's values for the lead's empty fields, each checked by the lead field's own rule; the rest are dropped. */
-export function emptyFieldsFrom(lead: Lead, data: EnrichedProperty): Partial<Record<LeadFieldName, unknown>> {
-  const out: Partial<Record<LeadFieldName, unknown>> = {};
-  const shape = leadWriteBody.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } } | undefined>;
-  for (const [field, raw] of Object.entries(data) as Array<[LeadFieldName, unknown]>) {
-    if (raw === null || raw === undefined || present(lead[field])) continue;
-    const value = INTEGER_FIELDS.has(field) && typeof raw === 'number' ? Math.round(raw) : raw;
-    const parsed = shape[field]?.safeParse(value);
-    if (parsed?.success && parsed.data !== null && parsed.data !== undefined) out[field] = parsed.data;
-  }
-  return out;
-}
-
-/** The address a property lookup is asked about. */
-export function lookupAddress(lead: Lead): string | null {
-  if (present(lead.property_address_full)) return lead.property_address_full!.trim();
-  const street = [lead.property_address, lead.property_address_line_1, lead.property_address_street, lead.address].find(present);
-  if (!street) return null;
-  const zip = lead.property_address_zipcode ?? lead.property_address_zip;
-  const stateZip = [lead.property_address_state, zip].filter(present).join(' ');
-  return [street, lead.property_address_city, stateZip].filter(present).join(', ');
-}
-
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
 
 /**
  * Enrichment, scoring and analysis of leads and conversations: the job handlers, the inline runs of
@@ -496,70 +365,11 @@ export class AiJobs {
     return { result: 'enriched', looked_up: leads.length, enriched, failed, more: page.full };
   }
 
-  // -------------------------------------------------------------------------------------------
-  // Conversation analysis
-
-  /**
-   * analyze_conversation_with_ai: the message with the lead's earlier messages, by the model when one
-   * is configured (its failure falls back to the rules), stored as the conversation's one analysis.
-   */
-  async analyzeConversation(
-    organizationId: string,
-    conversationId: string,
-    opts: { requestedAt?: Date } = {},
-  ): Promise<{ result: 'analyzed'; analysis: repo.StoredAnalysis } | { result: 'already_analyzed' | 'not_found' }> {
-    const { db, llm, log } = this.deps;
-    const input = await withTenant(db, organizationId, async (tx) => {
-      const message = await repo.findConversation(tx, organizationId, conversationId);
-      if (!message) return null;
-      return { message, others: await repo.earlierMessages(tx, organizationId, message, ANALYSIS_HISTORY), existing: await repo.findAnalysis(tx, organizationId, conversationId) };
-    });
-    if (!input) return { result: 'not_found' };
-    if (opts.requestedAt && input.existing && new Date(input.existing.analyzed_at) >= opts.requestedAt) return { result: 'already_analyzed' };
-
-    let analysis: ConversationAnalysis = ruleAnalysis(input.message, input.others);
-    let source: 'rules' | 'llm' = 'rules';
-    let ok = true;
-    // An opt-out is read by the rule, whatever a model would say: it has to be honoured.
-    if (llm && !isOptOut(input.message)) {
-      try {
-        const answer = await llm.chat({ messages: analysisPrompt(input.message, input.others), json: true, temperature: 0.2, max_tokens: 300 });
-        const parsed = parseLlmAnalysis(answer.choices[0]!.message.content);
-        if (!parsed) throw new LlmError(502, 'The language model did not answer with an analysis');
-        analysis = parsed;
-        source = 'llm';
-      } catch (error) {
-        if (!(error instanceof LlmError)) throw error;
-        logLlmFailure(log, error, `AI analysis of conversation ${conversationId} (rules used)`);
-        ok = false;
-      }
-    }
-
-    const stored = await withTenant(db, organizationId, async (tx) => {
-      const message = await repo.findConversation(tx, organizationId, conversationId);
-      if (!message) return 'not_found' as const;
-      const existing = await repo.findAnalysis(tx, organizationId, conversationId, true);
-      if (opts.requestedAt && existing && new Date(existing.analyzed_at) >= opts.requestedAt) return 'already_analyzed' as const;
-      return repo.upsertAnalysis(tx, organizationId, {
-        conversation_id: conversationId,
-        lead_id: message.lead_id,
-        ...analysis,
-        source,
-        model: source === 'llm' ? llm!.model : null,
-        analyzed_at: new Date(),
-      });
-    });
-    if (typeof stored === 'string') return { result: stored };
-    this.report(organizationId, 'analysis', ok);
-    return { result: 'analyzed', analysis: stored };
+  analyzeConversation(organizationId: string, conversationId: string, opts: { requestedAt?: Date } = {}) {
+    return analyzeConversation({ ...this.deps, report: (org, area, ok) => this.report(org, area, ok) }, organizationId, conversationId, opts);
   }
 
-  async getAnalysis(ctx: OrgContext, conversationId: string): Promise<repo.StoredAnalysis> {
-    const found = await withTenant(this.deps.db, ctx.organizationId, async (tx) =>
-      (await repo.findConversation(tx, ctx.organizationId, conversationId)) ? repo.findAnalysis(tx, ctx.organizationId, conversationId) : undefined,
-    );
-    if (found === undefined) throw notFound('Conversation not found');
-    if (found === null) throw notFound('This conversation has not been analyzed yet');
-    return found;
+  getAnalysis(ctx: OrgContext, conversationId: string) {
+    return getAnalysis(this.deps, ctx, conversationId);
   }
 }

@@ -1,0 +1,75 @@
+import { withTenant } from '../../db/scope';
+import type { OrgContext } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { LlmError } from '../../providers/llm';
+import { logLlmFailure } from '../ai/status';
+import { ANALYSIS_HISTORY, analysisPrompt, isOptOut, parseLlmAnalysis, ruleAnalysis, type ConversationAnalysis } from './analysis';
+import * as repo from './repo';
+import type { AiJobArea, AiJobsDeps } from './types';
+
+type AnalysisDeps = Pick<AiJobsDeps, 'db' | 'llm' | 'log'> & { report: (organizationId: string, area: AiJobArea, ok: boolean) => void };
+
+/**
+ * analyze_conversation_with_ai: the message with the lead's earlier messages, by the model when one
+ * is configured (its failure falls back to the rules), stored as the conversation's one analysis.
+ */
+export async function analyzeConversation(
+  deps: AnalysisDeps,
+  organizationId: string,
+  conversationId: string,
+  opts: { requestedAt?: Date } = {},
+): Promise<{ result: 'analyzed'; analysis: repo.StoredAnalysis } | { result: 'already_analyzed' | 'not_found' }> {
+  const { db, llm, log } = deps;
+  const input = await withTenant(db, organizationId, async (tx) => {
+    const message = await repo.findConversation(tx, organizationId, conversationId);
+    if (!message) return null;
+    return { message, others: await repo.earlierMessages(tx, organizationId, message, ANALYSIS_HISTORY), existing: await repo.findAnalysis(tx, organizationId, conversationId) };
+  });
+  if (!input) return { result: 'not_found' };
+  if (opts.requestedAt && input.existing && new Date(input.existing.analyzed_at) >= opts.requestedAt) return { result: 'already_analyzed' };
+
+  let analysis: ConversationAnalysis = ruleAnalysis(input.message, input.others);
+  let source: 'rules' | 'llm' = 'rules';
+  let ok = true;
+  // An opt-out is read by the rule, whatever a model would say: it has to be honoured.
+  if (llm && !isOptOut(input.message)) {
+    try {
+      const answer = await llm.chat({ messages: analysisPrompt(input.message, input.others), json: true, temperature: 0.2, max_tokens: 300 });
+      const parsed = parseLlmAnalysis(answer.choices[0]!.message.content);
+      if (!parsed) throw new LlmError(502, 'The language model did not answer with an analysis');
+      analysis = parsed;
+      source = 'llm';
+    } catch (error) {
+      if (!(error instanceof LlmError)) throw error;
+      logLlmFailure(log, error, `AI analysis of conversation ${conversationId} (rules used)`);
+      ok = false;
+    }
+  }
+
+  const stored = await withTenant(db, organizationId, async (tx) => {
+    const message = await repo.findConversation(tx, organizationId, conversationId);
+    if (!message) return 'not_found' as const;
+    const existing = await repo.findAnalysis(tx, organizationId, conversationId, true);
+    if (opts.requestedAt && existing && new Date(existing.analyzed_at) >= opts.requestedAt) return 'already_analyzed' as const;
+    return repo.upsertAnalysis(tx, organizationId, {
+      conversation_id: conversationId,
+      lead_id: message.lead_id,
+      ...analysis,
+      source,
+      model: source === 'llm' ? llm!.model : null,
+      analyzed_at: new Date(),
+    });
+  });
+  if (typeof stored === 'string') return { result: stored };
+  deps.report(organizationId, 'analysis', ok);
+  return { result: 'analyzed', analysis: stored };
+}
+
+export async function getAnalysis(deps: Pick<AiJobsDeps, 'db'>, ctx: OrgContext, conversationId: string): Promise<repo.StoredAnalysis> {
+  const found = await withTenant(deps.db, ctx.organizationId, async (tx) =>
+    (await repo.findConversation(tx, ctx.organizationId, conversationId)) ? repo.findAnalysis(tx, ctx.organizationId, conversationId) : undefined,
+  );
+  if (found === undefined) throw notFound('Conversation not found');
+  if (found === null) throw notFound('This conversation has not been analyzed yet');
+  return found;
+}

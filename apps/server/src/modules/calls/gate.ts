@@ -1,9 +1,9 @@
-import { callingWindow, isValidLeadPhone, leadCallingLocation, SMS_MESSAGES, toE164ForCall, type CallingWindow } from '@wholesail/domain';
+import { callingWindow, isValidLeadPhone, leadCallingLocation, SMS_MESSAGES, toE164ForCall, type CallingWindow, type VoiceProviderChoice } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import * as leads from '../leads/repo';
 import * as repo from './repo';
-import { enforceHoursSetting } from './settings';
+import { readCalling } from './settings';
 
 /**
  * The compliance gate before every call and every text (DESIGN.md "Calling rules", issue 6): the lead is
@@ -70,7 +70,7 @@ export interface GateRequest {
 
 export type GateRefusal = { ok: false; error: AppError; details: Record<string, unknown>; window?: CallingWindow };
 export type GateResult =
-  | { ok: true; lead: GateLead; from: string | null; to: string | null; window: CallingWindow; enforceHours: boolean }
+  | { ok: true; lead: GateLead; from: string | null; to: string | null; window: CallingWindow; enforceHours: boolean; voiceProvider: VoiceProviderChoice }
   | GateRefusal;
 
 /** The gate's checks, in order; the first that fails is the answer, with its code in `details`. */
@@ -103,10 +103,10 @@ export async function evaluateGate(tx: Tx, req: GateRequest): Promise<GateResult
 
   const loc = leadCallingLocation(lead);
   const window = callingWindow(loc.state, loc.zip, req.now);
-  const enforceHours = await enforceHoursSetting(tx, req.organizationId);
+  const { enforceHours, voiceProvider } = await readCalling(tx, req.organizationId);
   if (enforceHours && !window.allowed) {
     return refuse(conflict(window.message!, 'OUTSIDE_CALLING_HOURS'), window, { local_time: window.localTime, time_zone: window.timeZone, opens_at: window.opensAt });
   }
   if (req.channel === 'call' && (await repo.findLiveCallOnLead(tx, req.organizationId, lead.id))) return refuse(conflict(GATE_MESSAGES.liveCall, 'LEAD_ON_CALL'), window);
-  return { ok: true, lead, from, to, window, enforceHours };
+  return { ok: true, lead, from, to, window, enforceHours, voiceProvider };
 }

@@ -14,7 +14,7 @@ import * as leads from '../leads/repo';
 import { ingestTranscription } from '../transcription/ingest';
 import { evaluateGate, GATE_MESSAGES, type GateLead, type GateResult } from './gate';
 import * as repo from './repo';
-import { readCallSettings, voiceProviderFor, writeCallSettings } from './settings';
+import { lineOrRefusal, readCallSettings, voiceProviderFor, writeCallSettings } from './settings';
 
 export { GATE_MESSAGES } from './gate';
 
@@ -95,16 +95,6 @@ export class CallsModule {
     return kind === 'twilio' && this.twilio ? this.twilio : this.demo;
   }
 
-  /** The organization's line, or the refusal when it chose Twilio and the server has no credentials. */
-  private async lineFor(tx: Tx, organizationId: string): Promise<VoiceProvider | AppError> {
-    try {
-      return this.line(await voiceProviderFor(tx, organizationId, this.twilio !== null));
-    } catch (error) {
-      if (error instanceof AppError) return error;
-      throw error;
-    }
-  }
-
   stop(): Promise<void> {
     return this.demo.stop();
   }
@@ -139,8 +129,9 @@ export class CallsModule {
     const result = await withTenant(this.db, ctx.organizationId, async (tx) => {
       const gate = await this.evaluate(tx, ctx, body.lead_id, { from: body.from_e164, to: body.to_e164 }, true);
       if (!gate.ok) return gate;
-      const line = await this.lineFor(tx, ctx.organizationId);
-      if (line instanceof AppError) return { ok: false as const, error: line, details: { code: line.code } };
+      const kind = lineOrRefusal(gate.voiceProvider, this.twilio !== null);
+      if (kind instanceof AppError) return { ok: false as const, error: kind, details: { code: kind.code } };
+      const line = this.line(kind);
       const call = await repo.insertCall(tx, {
         organization_id: ctx.organizationId,
         lead_id: gate.lead.id,

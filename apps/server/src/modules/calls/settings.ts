@@ -16,8 +16,10 @@ async function callingSection(tx: Tx, organizationId: string): Promise<{ stored:
 const choiceOf = (calling: CallingSection): VoiceProviderChoice =>
   calling.voiceProvider === 'twilio' || calling.voiceProvider === 'demo' ? calling.voiceProvider : 'auto';
 
-export async function enforceHoursSetting(tx: Tx, organizationId: string): Promise<boolean> {
-  return (await callingSection(tx, organizationId)).calling.enforceHours !== false;
+/** The two calling settings the compliance gate needs, read once per dial or text. */
+export async function readCalling(tx: Tx, organizationId: string): Promise<{ enforceHours: boolean; voiceProvider: VoiceProviderChoice }> {
+  const { calling } = await callingSection(tx, organizationId);
+  return { enforceHours: calling.enforceHours !== false, voiceProvider: choiceOf(calling) };
 }
 
 /** 'auto' is Twilio when the server has credentials, else the demo line; null when Twilio is chosen but missing. */
@@ -27,11 +29,16 @@ export function activeProvider(choice: VoiceProviderChoice, twilioConfigured: bo
   return twilioConfigured ? 'twilio' : 'demo';
 }
 
-/** The line this organization calls on; 503 naming the missing configuration when Twilio is chosen without it. */
+/** The line of a choice, or the 503 refusal naming the missing configuration when Twilio is chosen without it. */
+export function lineOrRefusal(choice: VoiceProviderChoice, twilioConfigured: boolean): VoiceProviderKind | AppError {
+  return activeProvider(choice, twilioConfigured) ?? new AppError(503, TWILIO_NOT_CONFIGURED, VOICE_MESSAGES.twilioNotConfigured);
+}
+
+/** The line this organization calls on (POST /api/voice/token); throws the 503 refusal. */
 export async function voiceProviderFor(tx: Tx, organizationId: string, twilioConfigured: boolean): Promise<VoiceProviderKind> {
-  const provider = activeProvider(choiceOf((await callingSection(tx, organizationId)).calling), twilioConfigured);
-  if (!provider) throw new AppError(503, TWILIO_NOT_CONFIGURED, VOICE_MESSAGES.twilioNotConfigured);
-  return provider;
+  const line = lineOrRefusal((await readCalling(tx, organizationId)).voiceProvider, twilioConfigured);
+  if (line instanceof AppError) throw line;
+  return line;
 }
 
 export async function readCallSettings(tx: Tx, organizationId: string, twilioConfigured: boolean) {

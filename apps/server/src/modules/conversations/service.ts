@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import {
   digitsOf, matchOptOut, toE164ForLookup, type ConversationMessage, type ConversationThread, type OptOutKind, type SendTextBody,
-  type TextCheckResult, type ThreadsQuery,
+  type TextCheckResult, type ThreadsQuery, type VoiceProviderChoice,
 } from '@wholesail/domain';
 import type { TwilioConfig } from '../../config';
 import { asSystemRole, withSystem, withTenant, type Tx } from '../../db/scope';
@@ -13,7 +13,7 @@ import { DemoTextLine, TwilioSms, type DemoReply, type OutboundSms, type SmsProv
 import type { AiJobs } from '../ai-jobs/service';
 import { evaluateGate, GATE_MESSAGES, type GateLead, type GateRefusal, type GateRequest } from '../calls/gate';
 import { conversationContext } from '../calls/service';
-import { voiceProviderFor } from '../calls/settings';
+import { lineOrRefusal } from '../calls/settings';
 import { deriveLeadColumns } from '../leads/derive';
 import { ALL_PHONE_FIELDS, matchLeadByPhoneOrAddress } from '../leads/phone-match';
 import { findLead, insertLead } from '../leads/repo';
@@ -104,14 +104,11 @@ export class ConversationsModule {
     return this.demo.stop();
   }
 
-  /** The organization's line (Settings → Voice & Dialer), or the refusal when it chose Twilio and the server has no credentials. */
-  private async lineFor(tx: Tx, organizationId: string): Promise<SmsProvider | AppError> {
-    try {
-      return (await voiceProviderFor(tx, organizationId, this.twilio !== null)) === 'twilio' && this.twilio ? this.twilio : this.demo;
-    } catch (error) {
-      if (error instanceof AppError) return error;
-      throw error;
-    }
+  /** The organization's texting line for the gate's voice line choice, or the refusal when it chose Twilio without credentials. */
+  private lineFor(gate: { voiceProvider: VoiceProviderChoice }): SmsProvider | AppError {
+    const kind = lineOrRefusal(gate.voiceProvider, this.twilio !== null);
+    if (kind instanceof AppError) return kind;
+    return kind === 'twilio' && this.twilio ? this.twilio : this.demo;
   }
 
   /** The gate for a text: no live-call rule; to the lead's first valid number; from the given number or the caller-ID priority. */
@@ -125,7 +122,7 @@ export class ConversationsModule {
     return withTenant(this.db, ctx.organizationId, async (tx) => {
       const gate = await this.gate(tx, ctx, leadId, undefined, false);
       if (!gate.ok && gate.error.status === 404) throw gate.error;
-      const error = gate.ok ? await this.lineFor(tx, ctx.organizationId) : gate.error;
+      const error = gate.ok ? this.lineFor(gate) : gate.error;
       return error instanceof AppError ? { allowed: false, reason: error.message, code: error.code } : { allowed: true };
     });
   }
@@ -140,7 +137,7 @@ export class ConversationsModule {
     const result = await withTenant(this.db, organizationId, async (tx) => {
       const gate = await this.gate(tx, ctx, body.lead_id, body.from_e164, true);
       if (!gate.ok) return gate;
-      const line = await this.lineFor(tx, organizationId);
+      const line = this.lineFor(gate);
       if (line instanceof AppError) return { ok: false, error: line, details: { code: line.code, to_e164: gate.to, from_e164: gate.from } } satisfies GateRefusal;
       const row = await repo.insertMessage(tx, {
         organization_id: organizationId, lead_id: gate.lead.id, body: body.body, direction: 'outbound', status: 'queued',

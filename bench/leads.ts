@@ -14,7 +14,7 @@ import { createImport, runImport, startImport } from '../apps/server/src/modules
 import { deriveLeadColumns } from '../apps/server/src/modules/leads/derive';
 import { leadStats, listLeads, topLeads } from '../apps/server/src/modules/leads/service';
 import { provisionOrganization } from '../apps/server/src/modules/organizations/provision';
-import { figure, type BenchRow } from './report';
+import { figure, percentile, type BenchRow } from './report';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_DB = 'wholesail_bench';
@@ -222,10 +222,6 @@ async function verifySample(q: Sql, orgs: BenchOrgs): Promise<void> {
 
 // ----------------------------------------------------------------------------------------------
 // Timing
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 interface Figure {
   label: string;

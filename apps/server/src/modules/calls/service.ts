@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   CALL_MESSAGES, LIVE_CALL_STATUSES, displayName, formatLocalStamp, leadCallingLocation, outcomeAllowsFollowUp, timeZoneFor,
   VOICE_MESSAGES, type CallSettingsBody, type CompleteCallBody, type StartCallBody, type VoiceProviderKind,
@@ -168,9 +168,9 @@ export class CallsModule {
       const values: Record<string, unknown> = { status };
       if (status === 'in-progress') values.answered_at = at;
       if (!LIVE_CALL_STATUSES.includes(status)) {
-        const answeredAt = (await repo.findCall(tx, call.organizationId, call.id))?.answered_at;
         values.ended_at = at;
-        values.duration_sec = answeredAt ? Math.max(0, Math.round((at.getTime() - new Date(answeredAt).getTime()) / 1000)) : 0;
+        // From the row being updated: no separate read of answered_at.
+        values.duration_sec = sql<number>`coalesce(greatest(0, round(extract(epoch from (${at}::timestamptz - answered_at))))::int, 0)`;
       }
       const updated = await repo.updateCall(tx, call.organizationId, call.id, values, from);
       if (!updated) return;

@@ -244,7 +244,11 @@ describe.skipIf(!ADMIN_URL)('faults on PostgreSQL (real server process)', () => 
       const row = await importRow(preview.id);
       return row.status === 'completed' || row.status === 'failed' ? row : null;
     }, 40_000, 100);
-    const importJobs = await q(`select state, retry_count from pgboss.job where name = 'lead-import' and data->>'importId' = $1`, [preview.id]);
+    // The import row is finished inside the job; pg-boss records the job's completion just after it.
+    const importJobs = await until('the import job to be settled', async () => {
+      const rows = await q(`select state, retry_count from pgboss.job where name = 'lead-import' and data->>'importId' = $1`, [preview.id]);
+      return rows.every((r) => r.state !== 'active') ? rows : null;
+    }, 10_000, 50);
     console.log(`faults: import killed at ${half.rows_read}/${IMPORT_ROWS} rows read (${half.inserted} inserted); after the restart ${done.status}: ` +
       `read ${done.rows_read}, inserted ${done.inserted}, updated ${done.updated}, skipped ${done.skipped}; job ${JSON.stringify(importJobs)}`);
     expect(done.status).toBe('completed');

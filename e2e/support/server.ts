@@ -18,7 +18,7 @@ export interface RunningServer {
   alive(): boolean;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);

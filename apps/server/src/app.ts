@@ -8,7 +8,7 @@ import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuth, type Auth } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
-import { resolveSession } from './auth/session';
+import { sessionResolver } from './auth/session';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { requestGuards } from './http/context';
@@ -126,7 +126,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => realtime.stop());
 
-  const resolve = (headers: Headers) => resolveSession(auth, database.db, headers, config.SESSION_ABSOLUTE_HOURS);
+  const resolve = sessionResolver(auth, database.db, config.SESSION_ABSOLUTE_HOURS);
   const guards = requestGuards(resolve);
 
   registerErrorHandler(app);

@@ -1,6 +1,6 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MemberRole } from '@wholesail/domain';
-import type { Kysely } from 'kysely';
-import { withSystem } from '../db/scope';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import type { Auth } from './auth';
 
@@ -10,30 +10,83 @@ export interface SessionContext {
   role: MemberRole | null;
 }
 
-/**
- * The signed-in user behind a request's cookie, with their organization. Sessions older than the
- * absolute limit are deleted here, whatever their idle expiry says.
- */
-export async function resolveSession(
-  auth: Auth,
-  db: Kysely<DB>,
-  headers: Headers,
-  absoluteHours: number,
-): Promise<SessionContext | null> {
-  const found = await auth.api.getSession({ headers });
-  if (!found) return null;
-  const ageMs = Date.now() - new Date(found.session.createdAt).getTime();
-  if (ageMs > absoluteHours * 3600_000) {
-    await (await auth.$context).internalAdapter.deleteSession(found.session.token);
-    return null;
+interface SessionRow {
+  user_id: string;
+  email: string;
+  name: string;
+  expires_at: Date | string;
+  created_at: Date | string;
+  organization_id: string | null;
+  role: MemberRole | null;
+}
+
+/** better-auth's HMAC-SHA256 signature is base64: 44 characters ending in '='. */
+const SIGNATURE_LENGTH = 44;
+
+/** A cookie's value from a Cookie header, URL-decoded; null when absent or undecodable. */
+function cookieValue(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0 || part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return null;
+    }
   }
-  const profile = await withSystem(db, (tx) =>
-    tx.selectFrom('user_profiles').select(['organization_id', 'role']).where('id', '=', found.user.id).executeTakeFirst(),
-  );
-  const organizationId = profile?.organization_id ?? null;
-  return {
-    user: { id: found.user.id, email: found.user.email, name: found.user.name },
-    organizationId,
-    role: organizationId ? (profile?.role ?? null) : null,
+  return null;
+}
+
+/** The session token of a cookie signed as better-auth signs it (`token.base64(HMAC(secret, token))`), else null. */
+export function verifiedToken(value: string | null, secret: string): string | null {
+  if (!value) return null;
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const signature = value.slice(dot + 1);
+  if (signature.length !== SIGNATURE_LENGTH || !signature.endsWith('=')) return null;
+  const token = value.slice(0, dot);
+  const expected = createHmac('sha256', secret).update(token).digest();
+  const given = Buffer.from(signature, 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+const time = (v: Date | string) => (v instanceof Date ? v : new Date(v)).getTime();
+
+/**
+ * Resolves the signed-in user behind a request's cookie, with their organization, in one statement
+ * (app_session_context, migration 0011) on the common path. better-auth itself answers whenever it has
+ * something to write: an expired session (deleted), one due for its sliding renewal (updateAge), and
+ * sessions older than the absolute limit are deleted here, whatever their idle expiry says.
+ */
+export function sessionResolver(auth: Auth, db: Kysely<DB>, absoluteHours: number) {
+  const settings = auth.$context.then((c) => ({
+    cookieName: c.authCookies.sessionToken.name,
+    secret: c.secret,
+    expiresInMs: c.sessionConfig.expiresIn * 1000,
+    updateAgeMs: c.sessionConfig.updateAge * 1000,
+    deleteSession: (token: string) => c.internalAdapter.deleteSession(token),
+  }));
+
+  return async (headers: Headers): Promise<SessionContext | null> => {
+    const s = await settings;
+    const token = verifiedToken(cookieValue(headers.get('cookie'), s.cookieName), s.secret);
+    if (!token) return null;
+    const { rows } = await sql<SessionRow>`select * from app_session_context(${token})`.execute(db);
+    const row = rows[0];
+    if (!row) return null;
+    const now = Date.now();
+    const expiresAt = time(row.expires_at);
+    if (now - time(row.created_at) > absoluteHours * 3600_000) {
+      await s.deleteSession(token);
+      return null;
+    }
+    const dueForRenewal = expiresAt - s.expiresInMs + s.updateAgeMs <= now;
+    if ((expiresAt < now || dueForRenewal) && !(await auth.api.getSession({ headers }))) return null;
+    return {
+      user: { id: row.user_id, email: row.email, name: row.name },
+      organizationId: row.organization_id,
+      role: row.organization_id ? row.role : null,
+    };
   };
 }

@@ -8,9 +8,8 @@
  *   counts match the leads table);
  * - SIGKILLed while a scoring job of that import is running, the job runs again after the restart and every
  *   lead is scored exactly once.
- * A full PostgreSQL restart is not done here: the test server is shared and this suite has no right to restart
- * it. Terminating every backend is what a restart does to the app's connections; the listener and pool
- * reconnection paths are the same (db/database.ts).
+ * A full PostgreSQL restart is in postgres-restart.test.ts, on a cluster of its own (the shared test server is
+ * not this suite's to restart).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -22,24 +21,13 @@ import { startServer, type RunningServer } from '../../../../e2e/support/server'
 import { importCsv } from '../../../../bench/leads';
 import { createTestDatabase, type TestDatabase } from '../harness';
 import { provisionOrganization } from '../../src/modules/organizations/provision';
+import { signIn, sleep, startWriteTraffic, until } from './write-traffic';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 /** The server's connections carry this name, so the cut terminates them and not the test's own. */
 const APP_NAME = 'wholesail_faults';
 const IMPORT_ROWS = 20_000;
 const RECOVERY_BUDGET_MS = 5000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 30_000, every = 100): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(every);
-  }
-}
 
 describe.skipIf(!ADMIN_URL)('faults on PostgreSQL (real server process)', () => {
   let tdb: TestDatabase;
@@ -69,16 +57,6 @@ describe.skipIf(!ADMIN_URL)('faults on PostgreSQL (real server process)', () => 
     } finally {
       await admin.end();
     }
-  };
-
-  const signIn = async (server: RunningServer, email: string, password: string) => {
-    const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ email, password }),
-    });
-    expect(res.status, await res.clone().text()).toBe(200);
-    return res.headers.getSetCookie().find((c) => c.includes('session_token='))!.split(';')[0]!;
   };
 
   const newOrg = async (name: string) => {
@@ -118,42 +96,10 @@ describe.skipIf(!ADMIN_URL)('faults on PostgreSQL (real server process)', () => 
   it('answers 503 (never 500) while its connections are cut, recovers within 5 s and keeps every acknowledged write', async () => {
     const server = await start();
     const org = await newOrg('Faults Traffic');
-    const cookie = await signIn(server, org.email, org.password);
+    const cookie = await signIn(server.url, org.email, org.password);
 
-    const acknowledged: string[] = [];
-    const statuses = new Map<number, number>();
-    const unavailable: Array<{ code: string; message: string }> = [];
-    const others: string[] = [];
-    const okAt: number[] = [];
-    let running = true;
-    let n = 0;
-    const worker = async () => {
-      while (running) {
-        const i = n++;
-        let status = 0;
-        try {
-          const res = await fetch(`${server.url}/api/leads`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', origin: server.url, cookie },
-            body: JSON.stringify({ owner_1_name: `Fault Owner ${i}`, property_address_full: `${i} Fault Line Road, Austin, TX 78701` }),
-          });
-          status = res.status;
-          const body = (await res.json()) as { id?: string; error?: { code: string; message: string } };
-          if (status === 201) {
-            acknowledged.push(body.id!);
-            okAt.push(Date.now());
-          } else if (status === 503) {
-            unavailable.push(body.error!);
-          } else {
-            others.push(`${status} ${JSON.stringify(body)}`);
-          }
-        } catch (error) {
-          others.push(`no answer: ${(error as Error).message}`);
-        }
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      }
-    };
-    const workers = Array.from({ length: 4 }, worker);
+    const traffic = startWriteTraffic(server.url, cookie);
+    const { acknowledged, okAt, unavailable, others, statuses } = traffic;
 
     await sleep(1000);
     const before = acknowledged.length;
@@ -166,8 +112,7 @@ describe.skipIf(!ADMIN_URL)('faults on PostgreSQL (real server process)', () => 
     const firstOk = await until('a 2xx after the last cut', async () => okAt.find((t) => t > lastCut), RECOVERY_BUDGET_MS + 5000, 10);
     const recoveryMs = firstOk - lastCut;
     await sleep(1000);
-    running = false;
-    await Promise.all(workers);
+    await traffic.stop();
 
     const present = await q('select count(*)::int as n from leads where id = any($1::uuid[])', [acknowledged]);
     const health = await fetch(`${server.url}/api/health`);
@@ -207,7 +152,7 @@ describe.skipIf(!ADMIN_URL)('faults on PostgreSQL (real server process)', () => 
   it('resumes a CSV import killed half way, and runs a scoring job killed in flight again with its effect once', async () => {
     const org = await newOrg('Faults Import');
     let server = await start();
-    const cookie = await signIn(server, org.email, org.password);
+    const cookie = await signIn(server.url, org.email, org.password);
     const api = async (method: string, url: string, body?: unknown) => {
       const csv = Buffer.isBuffer(body);
       const res = await fetch(server.url + url, {

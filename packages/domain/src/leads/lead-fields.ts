@@ -175,6 +175,26 @@ export type Lead = { [K in LeadFieldName]: K extends 'badges' ? string[] : TsOf<
   updated_at: string;
 };
 
+/**
+ * What a list row carries (GET /api/leads): platform.md's fields used in lists and scoring, the call
+ * fields but the notes log, and the fallbacks the row's name, address, phone, email and equity read.
+ * The full record is GET /api/leads/{id}.
+ */
+export const LEAD_LIST_FIELDS = [
+  'name', 'owner_1_name', 'owner_1_first_name', 'owner_1_last_name', 'contact_1_name',
+  'phone', 'phone_number', 'contact_1_phone1', 'email', 'contact_1_email', 'contact_1_email1',
+  'address', 'property_address_full', 'property_address', 'property_address_line_1', 'property_address_street',
+  'property_address_city', 'property_address_state', 'property_address_zipcode', 'property_address_zip',
+  'estimated_value', 'mortgage_balance', 'equity_amount', 'year_built',
+  'tax_delinquent', 'out_of_state_owner', 'pre_foreclosure', 'vacant',
+  'motivation_score', 'badges', 'status', 'last_contacted_at', 'last_interaction_at',
+  'last_call_at', 'last_call_disposition', 'last_call_duration_sec', 'dnc_status',
+] as const satisfies readonly LeadFieldName[];
+
+export type LeadListField = (typeof LEAD_LIST_FIELDS)[number];
+/** A list row: the list fields plus identity and timestamps. */
+export type LeadListItem = Pick<Lead, LeadListField | 'id' | 'organization_id' | 'created_at' | 'updated_at'>;
+
 /** The 12 key fields behind the '% Complete' badge (dialer.md §9). */
 export const COMPLETENESS_KEY_FIELDS = [
   'owner_1_name', 'contact_1_phone1', 'contact_1_email1', 'property_address_full', 'property_address_city',

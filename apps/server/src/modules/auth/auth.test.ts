@@ -93,6 +93,47 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     expect((await t.request('GET', '/api/me', { cookie })).statusCode).toBe(401);
   });
 
+  it('deletes an expired session on its next use, as better-auth does', async () => {
+    const cookie = await t.signIn(owner.email, owner.password);
+    const token = decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
+    await t.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('token', '=', token).execute();
+    expect((await t.request('GET', '/api/leads/stats', { cookie })).statusCode).toBe(401);
+    expect(await t.database.db.selectFrom('sessions').where('token', '=', token).selectAll().executeTakeFirst()).toBeUndefined();
+  });
+
+  it('refuses a cookie whose signature does not match its token, and a token without one', async () => {
+    const cookie = await t.signIn(owner.email, owner.password);
+    const [name, value] = cookie.split('=') as [string, string];
+    const [token, signature] = decodeURIComponent(value).split('.') as [string, string];
+    const forged = `${name}=${encodeURIComponent(`${token}.${signature.slice(0, -2).split('').reverse().join('')}==`)}`;
+    expect((await t.request('GET', '/api/me', { cookie: forged })).statusCode).toBe(401);
+    expect((await t.request('GET', '/api/me', { cookie: `${name}=${token}` })).statusCode).toBe(401);
+    expect((await t.request('GET', '/api/me', { cookie })).statusCode).toBe(200);
+  });
+
+  it('slides a session forward when it is used after its update age, and not before', async () => {
+    const cookie = await t.signIn(owner.email, owner.password);
+    const token = decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
+    const expiry = async () => (await t.database.db.selectFrom('sessions').select('expires_at').where('token', '=', token).executeTakeFirstOrThrow()).expires_at;
+    const fresh = new Date(await expiry());
+    expect((await t.request('GET', '/api/me', { cookie })).statusCode).toBe(200);
+    expect(new Date(await expiry()).getTime()).toBe(fresh.getTime());
+    // Two days of the week-long idle limit left: past the update age, so this use renews it.
+    const soon = new Date(Date.now() + 2 * 86_400_000);
+    await t.database.db.updateTable('sessions').set({ expires_at: soon }).where('token', '=', token).execute();
+    expect((await t.request('GET', '/api/me', { cookie })).statusCode).toBe(200);
+    expect(new Date(await expiry()).getTime()).toBeGreaterThan(Date.now() + (t.config.SESSION_IDLE_HOURS - 1) * 3600_000);
+  });
+
+  it('sees a change of organization or role on the very next request', async () => {
+    const other = await t.createOrg('Moving Realty');
+    expect((await t.request('PATCH', '/api/organization', { cookie: other.cookie, body: { name: 'Moving Realty LLC' } })).statusCode).toBe(200);
+    await t.database.db.updateTable('user_profiles').set({ role: 'member' }).where('id', '=', other.userId).execute();
+    expect((await t.request('PATCH', '/api/organization', { cookie: other.cookie, body: { name: 'Moved' } })).statusCode).toBe(403);
+    await t.database.db.updateTable('user_profiles').set({ organization_id: null }).where('id', '=', other.userId).execute();
+    expect((await t.request('GET', '/api/leads/stats', { cookie: other.cookie })).json().error.code).toBe('NO_ORGANIZATION');
+  });
+
   it('refuses a state change from a foreign origin when a cookie is sent', async () => {
     const res = await t.request('PATCH', '/api/organization', { cookie: owner.cookie, origin: 'https://evil.example', body: { name: 'Hacked' } });
     expect(res.statusCode).toBe(403);

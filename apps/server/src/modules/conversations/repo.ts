@@ -3,7 +3,7 @@ import { digitsOf, displayName, type ConversationMessage, type ConversationThrea
 import type { Tx } from '../../db/scope';
 import type { ConversationStatusColumn } from '../../db/types';
 import { leadTextNumber } from '../calls/gate';
-import { searchPattern } from '../leads/repo';
+import { searchPattern } from '../leads/list';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 

@@ -8,6 +8,7 @@ import type { OrgContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { logActivity } from '../organizations/repo';
 import { deriveLeadColumns } from './derive';
+import * as list from './list';
 import * as repo from './repo';
 import { topLeads as rankTopLeads, type TopLead } from './top';
 
@@ -19,7 +20,7 @@ function enrichmentStamp(body: LeadWrite): Record<string, unknown> {
 }
 
 export function listLeads(db: Kysely<DB>, ctx: OrgContext, query: ListLeadsQuery) {
-  return withTenant(db, ctx.organizationId, (tx) => repo.listLeads(tx, ctx.organizationId, query));
+  return withTenant(db, ctx.organizationId, (tx) => list.listLeads(tx, ctx.organizationId, query), list.LIST_PLAN);
 }
 
 export function topLeads(db: Kysely<DB>, ctx: OrgContext, limit: number, now = new Date()): Promise<TopLead[]> {

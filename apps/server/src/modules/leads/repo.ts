@@ -46,20 +46,22 @@ export async function updateLead(tx: Tx, organizationId: string, id: string, val
 export async function leadStats(tx: Tx, organizationId: string, newSince: Date, highMotivation: number): Promise<LeadStats> {
   const live = () => tx.selectFrom('leads').where('organization_id', '=', organizationId).where('status', '<>', 'deleted');
   const count = sql<number>`count(*)::int`.as('n');
-  const [total, fresh, high, values] = [
-    await live().select(count).executeTakeFirstOrThrow(),
-    await live().where('created_at', '>=', newSince).select(count).executeTakeFirstOrThrow(),
-    await live().where('motivation_score', '>=', highMotivation).select(count).executeTakeFirstOrThrow(),
-    await live()
-      .where('estimated_value', '>', 0)
-      .select([count, sql<number | null>`avg(estimated_value)`.as('avg')])
-      .executeTakeFirstOrThrow(),
-  ];
+  const values = live().where('estimated_value', '>', 0);
+  // Each count is its own subquery, served by its own index; together they are one round trip.
+  const row = await tx
+    .selectNoFrom([
+      live().select(count).as('total'),
+      live().where('created_at', '>=', newSince).select(count).as('fresh'),
+      live().where('motivation_score', '>=', highMotivation).select(count).as('high'),
+      values.select(count).as('valued'),
+      values.select(sql<number | null>`avg(estimated_value)`.as('avg')).as('avg'),
+    ])
+    .executeTakeFirstOrThrow();
   return {
-    total_leads: total.n,
-    new_leads_count: fresh.n,
-    high_motivation_count: high.n,
-    avg_property_value: values.avg === null ? null : Math.round(Number(values.avg)),
-    leads_with_values: values.n,
+    total_leads: row.total!,
+    new_leads_count: row.fresh!,
+    high_motivation_count: row.high!,
+    avg_property_value: row.avg === null ? null : Math.round(Number(row.avg)),
+    leads_with_values: row.valued!,
   };
 }

@@ -2,7 +2,7 @@ import type { ConversationThread } from '@wholesail/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeLead, mockLeadsApi } from '@/features/leads/test-fixtures';
+import { makeLead, mockLeadsApi, toListItem } from '@/features/leads/test-fixtures';
 import { makeMessage, makeThread, minutesAgo } from '@/features/conversations/test-fixtures';
 import { FakeWebSocket } from '@/test/fake-websocket';
 import { currentUrl, renderApp } from '@/test/render-app';
@@ -17,7 +17,7 @@ describe('/communications', () => {
 
   it('defaults to the dialer tab: search a lead, then the dialer panel shows', async () => {
     mockLeadsApi({
-      'GET /api/leads': (url: URL) => ({ body: { items: url.searchParams.get('search') === 'ana' && url.searchParams.get('limit') === '10' ? [ana] : [], total: 1, total_exact: true } }),
+      'GET /api/leads': (url: URL) => ({ body: { items: url.searchParams.get('search') === 'ana' && url.searchParams.get('limit') === '10' ? [toListItem(ana)] : [], total: 1, total_exact: true } }),
       'GET /api/phone-numbers': { body: { items: [] } },
     });
     const user = userEvent.setup();
@@ -86,7 +86,7 @@ describe('/communications?tab=conversations', () => {
   it('starts a new text: pick a lead, its thread opens', async () => {
     mockConversations(
       { threads: [anaThread] },
-      { 'GET /api/leads': (url: URL) => ({ body: { items: url.searchParams.get('search') === 'bob' ? [bob] : [], total: 1, total_exact: true } }) },
+      { 'GET /api/leads': (url: URL) => ({ body: { items: url.searchParams.get('search') === 'bob' ? [toListItem(bob)] : [], total: 1, total_exact: true } }) },
     );
     const user = userEvent.setup();
     const { router } = renderApp('/communications?tab=conversations');

@@ -1,5 +1,5 @@
 /** Search the organization's leads by name, address or phone and pick one (the dialer and "New text"). */
-import { displayName, formatPhone, type Lead } from '@wholesail/domain';
+import { displayName, formatPhone, type LeadListItem } from '@wholesail/domain';
 import { useQuery } from '@tanstack/react-query';
 import { SearchIcon } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
@@ -9,7 +9,7 @@ import type { LeadList } from '@/features/leads/leads-api';
 import { apiRequest } from '@/lib/api';
 
 type Props = {
-  onPick: (lead: Lead) => void;
+  onPick: (lead: LeadListItem) => void;
   /** Focus the search box on mount (inside a dialog). */
   autoFocus?: boolean;
 };

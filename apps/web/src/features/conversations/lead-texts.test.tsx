@@ -55,6 +55,7 @@ describe('the lead’s texts', () => {
     const fetchMock = mockLeadTexts();
     renderWithProviders(<LeadDetailsDialog leadId="lead-1" initial={lead} onClose={vi.fn()} />);
     expect(await screen.findByRole('dialog', { name: 'Ana Owner' })).toBeInTheDocument();
+    await screen.findByRole('tab', { name: 'Communication' }); // the tabs come with the full record
     await expectTexts(userEvent.setup(), fetchMock);
   });
 });

@@ -1,4 +1,4 @@
-import { displayName, toE164ForCall, type Lead } from '@wholesail/domain';
+import { displayName, toE164ForCall, type LeadListItem } from '@wholesail/domain';
 import { PhoneIcon } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { buttonVariants } from '@/components/ui/button';
@@ -7,22 +7,22 @@ import { cn } from '@/lib/utils';
 import { leadAddress, primaryEmail, primaryPhone } from './lead-format';
 
 type Props = {
-  lead: Partial<Lead> & Pick<Lead, 'id'>;
+  lead: LeadListItem;
   label?: string;
   size?: 'sm' | 'default';
   variant?: 'outline' | 'default';
   className?: string;
 };
 
-/** The dialer data (dialer.md §3) of a lead. */
-export function dialerDataFor(lead: Partial<Lead> & Pick<Lead, 'id'>): DialerData {
+/** The dialer data (dialer.md §3) of a lead; a list row is enough. */
+export function dialerDataFor(lead: LeadListItem): DialerData {
   return {
     leadId: lead.id,
     name: displayName(lead),
     address: leadAddress(lead) ?? '',
     phone: primaryPhone(lead) ?? '',
     email: primaryEmail(lead) ?? '',
-    updatedAt: lead.updated_at ?? null,
+    updatedAt: lead.updated_at,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Lead } from '@wholesail/domain';
+import { displayName, type LeadListItem } from '@wholesail/domain';
 import { ExternalLinkIcon, XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Link } from 'react-router';
@@ -10,14 +10,18 @@ import { isNotFound, useLead } from './leads-api';
 type Props = {
   /** The lead to show; null keeps the dialog closed. */
   leadId: string | null;
-  /** The row the user clicked, shown at once while the full record loads. */
-  initial?: Lead;
+  /**
+   * The row the user clicked (a list item, or a full Lead from the top-10 list). Only its name is shown
+   * while the full record loads: a list row lacks most detail fields, so it must not pass for the record.
+   */
+  initial?: LeadListItem;
   onClose: () => void;
 };
 
 /** The lead details dialog opened from list rows and the top-10 list. */
 export function LeadDetailsDialog({ leadId, initial, onClose }: Props) {
-  const lead = useLead(leadId, initial);
+  const lead = useLead(leadId);
+  const loadingTitle = initial && initial.id === leadId ? displayName(initial) : 'Loading lead…';
   return (
     <DialogPrimitive.Root open={leadId !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
@@ -49,8 +53,8 @@ export function LeadDetailsDialog({ leadId, initial, onClose }: Props) {
           ) : (
             <div className="grid gap-4">
               <div className="flex items-start justify-between">
-                <DialogPrimitive.Title className="text-xl font-semibold">
-                  {lead.isError ? (isNotFound(lead.error) ? 'Lead not found' : 'Could not load this lead') : 'Loading lead…'}
+                <DialogPrimitive.Title className="min-w-0 truncate text-xl font-semibold">
+                  {lead.isError ? (isNotFound(lead.error) ? 'Lead not found' : 'Could not load this lead') : loadingTitle}
                 </DialogPrimitive.Title>
                 <DialogPrimitive.Close asChild>
                   <Button variant="ghost" size="icon" aria-label="Close">

@@ -1,7 +1,7 @@
 /** Display helpers of the leads screens; the rules themselves come from @wholesail/domain. */
 import {
   COMPLETENESS_KEY_FIELDS, derivedEquity, formatPhone, LEAD_FIELD_NAMES, LEAD_FIELDS, toE164ForCall, type Lead, type LeadFieldGroup,
-  type LeadFieldName,
+  type LeadFieldName, type LeadListItem,
 } from '@wholesail/domain';
 
 export const MISSING = '—';
@@ -64,8 +64,8 @@ export function fieldCoverage(lead: Partial<Lead>): { percent: number; populated
   return { percent: Math.round((populated / total) * 100), populated, total, groups: [...groups.values()] };
 }
 
-/** property_address_full, else the address parts joined. */
-export function leadAddress(lead: Partial<Lead>): string | null {
+/** property_address_full, else the address parts joined. List rows show it, so it reads list fields only. */
+export function leadAddress(lead: Partial<LeadListItem>): string | null {
   if (isPopulated(lead.property_address_full)) return lead.property_address_full!;
   const street = [lead.property_address_line_1, lead.property_address, lead.property_address_street, lead.address].find(isPopulated) ?? null;
   const stateZip = [lead.property_address_state, lead.property_address_zipcode ?? lead.property_address_zip].filter(isPopulated).join(' ');
@@ -80,12 +80,12 @@ export function mailingAddress(lead: Partial<Lead>): string | null {
   return parts.length > 0 ? parts.join(', ') : null;
 }
 
-/** The number a call goes to: phone, else contact_1_phone1, else phone_number. */
-export function primaryPhone(lead: Partial<Lead>): string | null {
+/** The number a call goes to: phone, else contact_1_phone1, else phone_number (list fields, like leadAddress). */
+export function primaryPhone(lead: Partial<LeadListItem>): string | null {
   return [lead.phone, lead.contact_1_phone1, lead.phone_number].find(isPopulated) ?? null;
 }
 
-export function primaryEmail(lead: Partial<Lead>): string | null {
+export function primaryEmail(lead: Partial<LeadListItem>): string | null {
   return [lead.email, lead.contact_1_email1, lead.contact_1_email].find(isPopulated) ?? null;
 }
 

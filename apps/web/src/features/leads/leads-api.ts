@@ -1,11 +1,12 @@
 /** Queries of the leads API (docs/api-leads.md). Keys start with 'leads' so realtime lead changes refresh them. */
-import type { Lead, LeadStats, ScoreTerm } from '@wholesail/domain';
+import type { Lead, LeadListItem, LeadStats, ScoreTerm } from '@wholesail/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api';
 
 export const LEADS_PAGE_SIZE = 50;
 
-export type LeadList = { items: Lead[]; total: number; total_exact: boolean };
+/** GET /api/leads: slim rows (LEAD_LIST_FIELDS); the full record is GET /api/leads/:id. */
+export type LeadList = { items: LeadListItem[]; total: number; total_exact: boolean };
 export type TopLead = Lead & { composite_score: number; score_breakdown: ScoreTerm[] };
 
 /** The list filters as they live in the page URL. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dialerStore } from '@/features/dialer/dialer-store';
 import { currentUrl, renderApp } from '@/test/render-app';
-import { fakeLayout, makeLead, mockLeadsApi, requestedUrls } from './test-fixtures';
+import { fakeLayout, makeLead, mockLeadsApi, requestedUrls, toListItem } from './test-fixtures';
 
 let restoreLayout: () => void;
 beforeAll(async () => {
@@ -22,11 +22,12 @@ const ana = makeLead({
   motivation_score: 8,
   status: 'new',
   badges: ['vacant', 'absentee'],
+  notes: 'Wants to sell before summer.', // a detail field: not in the list row
 });
 const dnc = makeLead({ id: 'lead-2', owner_1_name: 'Bob Blocked', phone: '555-222-3333', dnc_status: true });
 const nophone = makeLead({ id: 'lead-3', owner_1_name: 'Cy Nophone', phone: '12345' });
 
-const list = (items = [ana, dnc, nophone], total = items.length, total_exact = true) => ({ body: { items, total, total_exact } });
+const list = (items = [ana, dnc, nophone], total = items.length, total_exact = true) => ({ body: { items: items.map(toListItem), total, total_exact } });
 
 describe('/leads list', () => {
   it('opens the lead dialer modal from a row Call button', async () => {
@@ -166,13 +167,27 @@ describe('/leads list', () => {
     await waitFor(() => expect(calls).toBe(2));
   });
 
-  it('opens the lead details dialog on row click', async () => {
-    mockLeadsApi({ 'GET /api/leads': list(), 'GET /api/leads/lead-1': { body: ana } });
+  it('titles the dialog with the row’s name at once, then shows the full record from /api/leads/:id', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    mockLeadsApi({
+      'GET /api/leads': list(),
+      'GET /api/leads/lead-1': async () => {
+        await answered;
+        return { body: ana };
+      },
+    });
     renderApp('/leads');
     fireEvent.click(await screen.findByRole('row', { name: 'Ana Owner' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Ana Owner' });
+    // The slim row is not the record: skeletons, not details with empty fields, until it loads.
+    expect(within(dialog).getByLabelText('Loading lead')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('tab')).not.toBeInTheDocument();
+    act(() => answer());
+    expect(await within(dialog).findByText('Wants to sell before summer.')).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Ana Owner' })).toBeInTheDocument();
     expect(within(dialog).getByRole('tab', { name: 'Overview' })).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Loading lead')).not.toBeInTheDocument();
   });
 });
 

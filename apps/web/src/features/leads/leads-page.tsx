@@ -1,4 +1,4 @@
-import { displayName, formatUsd, type Lead } from '@wholesail/domain';
+import { displayName, formatUsd, type LeadListItem } from '@wholesail/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { AlertCircleIcon, ChevronLeftIcon, ChevronRightIcon, FileUpIcon, SearchIcon, UsersIcon, XIcon } from 'lucide-react';
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
@@ -132,7 +132,7 @@ function Filters({ lf }: { lf: ReturnType<typeof useLeadFilters> }) {
   );
 }
 
-function LeadRow({ lead, onOpen }: { lead: Lead; onOpen: (lead: Lead) => void }) {
+function LeadRow({ lead, onOpen }: { lead: LeadListItem; onOpen: (lead: LeadListItem) => void }) {
   const name = displayName(lead);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target !== event.currentTarget) return;
@@ -190,7 +190,7 @@ function LeadRow({ lead, onOpen }: { lead: Lead; onOpen: (lead: Lead) => void })
   );
 }
 
-function LeadRows({ items, onOpen, dimmed }: { items: Lead[]; onOpen: (lead: Lead) => void; dimmed: boolean }) {
+function LeadRows({ items, onOpen, dimmed }: { items: LeadListItem[]; onOpen: (lead: LeadListItem) => void; dimmed: boolean }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -262,7 +262,7 @@ export function LeadsPage() {
   const lf = useLeadFilters();
   const { filters, update } = lf;
   const list = useLeadsList(filters);
-  const [selected, setSelected] = useState<Lead | null>(null);
+  const [selected, setSelected] = useState<LeadListItem | null>(null);
   const data = list.data;
   const first = (filters.page - 1) * LEADS_PAGE_SIZE;
   const shownTotal = data ? (data.total_exact ? count.format(data.total) : '10,000+') : '';

@@ -1,5 +1,5 @@
 /** Test data and a fetch mock for the leads screens (tests only). */
-import { LEAD_FIELD_NAMES, type Lead } from '@wholesail/domain';
+import { LEAD_FIELD_NAMES, LEAD_LIST_FIELDS, type Lead, type LeadListItem } from '@wholesail/domain';
 import { vi } from 'vitest';
 import { ME, SIGNED_IN_SESSION } from '@/test/mock-api';
 
@@ -13,6 +13,12 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     updated_at: '2025-03-04T10:00:00.000Z',
     ...overrides,
   };
+}
+
+/** The lead as a GET /api/leads row: only the list fields, so a screen reading detail fields gets undefined, as in production. */
+export function toListItem(lead: Lead): LeadListItem {
+  const keys = [...LEAD_LIST_FIELDS, 'id', 'organization_id', 'created_at', 'updated_at'] as const;
+  return Object.fromEntries(keys.map((key) => [key, lead[key]])) as LeadListItem;
 }
 
 type Reply = { status?: number; body?: unknown };

@@ -61,7 +61,8 @@ describe('a call on the demo line, logged with a follow-up', () => {
 
     const lead = await page.evaluate(async (name) => {
       const list = await (await fetch(`/api/leads?search=${encodeURIComponent(name)}`)).json();
-      return list.items[0];
+      // List rows carry no notes log: the full record is the lead's own.
+      return (await fetch(`/api/leads/${list.items[0].id}`)).json();
     }, owner);
     expect(lead.last_call_disposition).toBe('callback_requested');
     expect(lead.last_call_duration_sec).toBeGreaterThanOrEqual(0);

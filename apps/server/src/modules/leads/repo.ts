@@ -42,26 +42,25 @@ export async function updateLead(tx: Tx, organizationId: string, id: string, val
     .executeTakeFirst();
 }
 
-/** Four narrow counts, each served by one index (index-only where the visibility map allows). */
+/**
+ * Two index-only passes in one statement: the list index (organization, motivation, created) gives the
+ * total, the new and the highly motivated leads; the value index gives the valued ones and their average.
+ */
 export async function leadStats(tx: Tx, organizationId: string, newSince: Date, highMotivation: number): Promise<LeadStats> {
-  const live = () => tx.selectFrom('leads').where('organization_id', '=', organizationId).where('status', '<>', 'deleted');
-  const count = sql<number>`count(*)::int`.as('n');
-  const values = live().where('estimated_value', '>', 0);
-  // Each count is its own subquery, served by its own index; together they are one round trip.
-  const row = await tx
-    .selectNoFrom([
-      live().select(count).as('total'),
-      live().where('created_at', '>=', newSince).select(count).as('fresh'),
-      live().where('motivation_score', '>=', highMotivation).select(count).as('high'),
-      values.select(count).as('valued'),
-      values.select(sql<number | null>`avg(estimated_value)`.as('avg')).as('avg'),
-    ])
-    .executeTakeFirstOrThrow();
+  const { rows } = await sql<{ total: number; fresh: number; high: number; valued: number; avg: number | string | null }>`
+    select c.total, c.fresh, c.high, v.valued, v.avg from
+      (select count(*)::int as total,
+              (count(*) filter (where created_at >= ${newSince}))::int as fresh,
+              (count(*) filter (where motivation_score >= ${highMotivation}))::int as high
+         from leads where organization_id = ${organizationId} and status <> 'deleted') c,
+      (select count(*)::int as valued, avg(estimated_value) as avg
+         from leads where organization_id = ${organizationId} and status <> 'deleted' and estimated_value > 0) v`.execute(tx);
+  const row = rows[0]!;
   return {
-    total_leads: row.total!,
-    new_leads_count: row.fresh!,
-    high_motivation_count: row.high!,
+    total_leads: row.total,
+    new_leads_count: row.fresh,
+    high_motivation_count: row.high,
     avg_property_value: row.avg === null ? null : Math.round(Number(row.avg)),
-    leads_with_values: row.valued!,
+    leads_with_values: row.valued,
   };
 }

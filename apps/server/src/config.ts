@@ -16,6 +16,7 @@ const schema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL').optional(),
+  DATABASE_POOL_SIZE: positiveInt('a whole number of connections').default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   SEED_DEMO: bool.optional(),
   DEMO_EMAIL: z.email('expected an email address').default('demo@wholesail.test'),

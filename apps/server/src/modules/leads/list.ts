@@ -7,8 +7,11 @@ import { shown } from './repo';
 /** Above this many matches the list reports the planner's estimate instead of counting every row. */
 export const EXACT_COUNT_CAP = 10_000;
 
-/** A search no index serves is counted by reading the leads in range when there are at most this many. */
-const READ_COUNT_LIMIT = 20_000;
+/**
+ * A search among at most this many leads (by the planner's estimate) is read through the GIN indexes first and
+ * its total counted exactly; a larger set takes the ordered scan, and its total may be an estimate.
+ */
+const SMALL_POPULATION = 20_000;
 
 /** How many leads, in list order, a search or tag filter may read before it switches to its index. */
 const SCAN_BUDGET = 2_500;
@@ -77,34 +80,38 @@ function cappedCount(tx: Tx, filtered: LeadQuery) {
  * index entries, not table rows.
  * - No search or tag filter: one statement walks the (organization, motivation, created) index to the
  *   page, joins its rows and counts the matches up to the cap.
- * - A search or tag filter the GIN indexes serve: up to SCAN_BUDGET + 1 matches are read through them;
- *   a rare one ends there, sorted and paged in the database.
- * - A common one, or a search too short for the trigram index: one statement reads the first SCAN_BUDGET
- *   leads in list order, tests them and joins the page's rows; a common term fills the page there. When it
- *   does not, the matches are paged through the GIN indexes.
+ * - A search or tag filter among a small set of leads (SMALL_POPULATION) that the GIN indexes serve: up to
+ *   SCAN_BUDGET + 1 matches are read through them; a rare one ends there, sorted and paged in the database.
+ * - Otherwise one statement reads the first SCAN_BUDGET leads in list order, tests them and joins the page's
+ *   rows; a common term fills the page there. When it does not, the matches are paged through the GIN indexes.
+ * Totals are exact up to EXACT_COUNT_CAP, except a search among a large set that the scan did not finish:
+ *   its total is the scan's hit rate applied to the set (total_exact false).
  * Everything runs as wholesail_app, through the tenant wall, but the GIN reads: under row-level security
  * PostgreSQL will not use an index for a non-leakproof operator in a WHERE (LIKE, array overlap), so those
  * id queries run as wholesail_system with the explicit organization filter, and the rows are read after.
  */
-export async function listLeads(tx: Tx, organizationId: string, query: ListLeadsQuery, scanBudget = SCAN_BUDGET): Promise<Page> {
+export async function listLeads(tx: Tx, organizationId: string, query: ListLeadsQuery, scanBudget = SCAN_BUDGET, smallPopulation = SMALL_POPULATION): Promise<Page> {
   const match = matchPredicate(query);
   if (!match) return plainPage(tx, organizationId, query);
-  const indexed = indexServes(query);
-  if (indexed) {
+  // The leads the other filters leave, as the planner estimates them: a small set is read through the GIN
+  // indexes first and counted exactly; a large one (random heap reads of thousands of matches would cost
+  // hundreds of milliseconds) takes the ordered scan and, past its budget, an estimated total.
+  const population = await estimateCount(tx, applyRangeFilters(tx.selectFrom('leads'), organizationId, query).select(sql`1`.as('one')));
+  const small = population <= smallPopulation;
+  if (small && indexServes(query)) {
     const rare = await rareMatches(tx, organizationId, query, scanBudget);
     if (rare) return rare;
   }
   const scan = await scanPage(tx, organizationId, query, match, scanBudget);
   if (scan.scanned < scanBudget) return { items: scan.items, total: scan.hits, total_exact: true };
-  if (scan.hits >= query.offset + query.limit) {
-    return { items: scan.items, ...(await countMatches(tx, organizationId, query, match, scan)) };
-  }
+  const total = () => (small ? countMatches(tx, organizationId, query, match, scan, population) : Promise.resolve(extrapolate(scan, population)));
+  if (scan.hits >= query.offset + query.limit) return { items: scan.items, ...(await total()) };
   const page = await asSystemWithBitmaps(tx, () =>
     orderedIds(applyFilters(tx.selectFrom('leads'), organizationId, query), query)
       .select(sql<number>`(count(*) over ())::int`.as('total'))
       .execute(),
   );
-  const counted = page[0] ? { total: page[0].total, total_exact: true } : await countMatches(tx, organizationId, query, match, scan);
+  const counted = page[0] ? { total: page[0].total, total_exact: true } : await total();
   return { items: await rowsInOrder(tx, organizationId, page.map((r) => r.id)), ...counted };
 }
 
@@ -173,25 +180,24 @@ async function scanPage(tx: Tx, organizationId: string, query: ListLeadsQuery, m
   return { scanned: first.scanned, hits: first.hits, items };
 }
 
+/** The scan's hit rate applied to the estimated leads in range. */
+function extrapolate(scan: { scanned: number; hits: number }, population: number) {
+  return { total: Math.max(scan.hits + 1, Math.round((scan.hits / scan.scanned) * population)), total_exact: false };
+}
+
 /**
- * The total of a search the scan did not finish: counted through the GIN indexes up to the cap when they
- * serve the query; otherwise by reading the leads in range when there are at most READ_COUNT_LIMIT.
- * Past either, the scan's hit rate applied to the planner's estimate of the leads in range.
+ * The exact total of a search in a small set of leads that the scan did not finish: counted through the GIN
+ * indexes when they serve it, otherwise by reading the set; estimated only past the cap.
  */
-async function countMatches(tx: Tx, organizationId: string, query: ListLeadsQuery, match: Match, scan: { scanned: number; hits: number }) {
-  if (indexServes(query)) {
-    const counted = await asSystemWithBitmaps(tx, () => cappedCount(tx, applyFilters(tx.selectFrom('leads'), organizationId, query)).executeTakeFirstOrThrow());
-    if (counted.n <= EXACT_COUNT_CAP) return { total: counted.n, total_exact: true };
-  } else {
-    const inRange = applyRangeFilters(tx.selectFrom('leads'), organizationId, query).select(match.as('hit')).limit(READ_COUNT_LIMIT + 1);
-    const read = await tx
-      .selectFrom(inRange.as('r'))
-      .select([sql<number>`count(*)::int`.as('read'), sql<number>`(count(*) filter (where hit))::int`.as('hits')])
+async function countMatches(tx: Tx, organizationId: string, query: ListLeadsQuery, match: Match, scan: { scanned: number; hits: number }, population: number) {
+  const counted = indexServes(query)
+    ? await asSystemWithBitmaps(tx, () => cappedCount(tx, applyFilters(tx.selectFrom('leads'), organizationId, query)).executeTakeFirstOrThrow())
+    : await tx
+      .selectFrom(applyRangeFilters(tx.selectFrom('leads'), organizationId, query).select(match.as('hit')).as('r'))
+      .select(sql<number>`(count(*) filter (where hit))::int`.as('n'))
       .executeTakeFirstOrThrow();
-    if (read.read <= READ_COUNT_LIMIT && read.hits <= EXACT_COUNT_CAP) return { total: read.hits, total_exact: true };
-  }
-  const population = await estimateCount(tx, applyRangeFilters(tx.selectFrom('leads'), organizationId, query).select(sql`1`.as('one')));
-  return { total: Math.max(EXACT_COUNT_CAP + 1, Math.round((scan.hits / scan.scanned) * population)), total_exact: false };
+  if (counted.n <= EXACT_COUNT_CAP) return { total: counted.n, total_exact: true };
+  return { total: Math.max(EXACT_COUNT_CAP + 1, extrapolate(scan, population).total), total_exact: false };
 }
 
 /** The list rows of `ids`, in that order, read as wholesail_app. */

@@ -76,6 +76,15 @@ describe('/leads list', () => {
     expect(screen.getAllByRole('row').length).toBeLessThan(51);
   });
 
+  it('says about how many when a search total below 10,000 is an estimate', async () => {
+    const items = Array.from({ length: 50 }, (_, i) => makeLead({ id: `l${i}`, owner_1_name: `Owner ${i}` }));
+    mockLeadsApi({ 'GET /api/leads': list(items, 2_345, false) });
+    renderApp('/leads?search=oak');
+    expect(await screen.findByText('About 2,300 leads')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–50 of about 2,300')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Next/ })).toBeEnabled();
+  });
+
   it('formats exact totals with separators', async () => {
     mockLeadsApi({ 'GET /api/leads': list([ana], 1234) });
     renderApp('/leads');

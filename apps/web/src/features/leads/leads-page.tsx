@@ -25,9 +25,19 @@ const COLUMNS = ['Owner', 'Property address', 'Phone', 'Est. value', 'Equity', '
 
 const count = new Intl.NumberFormat('en-US');
 
-/** "1,234 leads", or "10,000+ leads" when the server only estimates the total. */
+/** An estimated total: "10,000+" past the exact-count cap, else "about 2,300" (two significant figures). */
+function estimateText(total: number): string {
+  if (total > 10_000) return '10,000+';
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, total))) - 1);
+  return `about ${count.format(Math.round(total / step) * step)}`;
+}
+
+/** "1,234 leads", or an estimate ("10,000+ leads", "About 2,300 leads") when the server could not count them all. */
 export function totalText(list: Pick<LeadList, 'total' | 'total_exact'>): string {
-  if (!list.total_exact) return '10,000+ leads';
+  if (!list.total_exact) {
+    const text = `${estimateText(list.total)} leads`;
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
   return `${count.format(list.total)} ${list.total === 1 ? 'lead' : 'leads'}`;
 }
 
@@ -265,7 +275,7 @@ export function LeadsPage() {
   const [selected, setSelected] = useState<LeadListItem | null>(null);
   const data = list.data;
   const first = (filters.page - 1) * LEADS_PAGE_SIZE;
-  const shownTotal = data ? (data.total_exact ? count.format(data.total) : '10,000+') : '';
+  const shownTotal = data ? (data.total_exact ? count.format(data.total) : estimateText(data.total)) : '';
   const hasNext = data ? (data.total_exact ? first + data.items.length < data.total : data.items.length === LEADS_PAGE_SIZE) : false;
 
   let body: React.ReactNode;

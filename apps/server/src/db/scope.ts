@@ -5,22 +5,20 @@ export type Tx = Transaction<DB>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Planner settings a tenant transaction may start with (the leads list walks its ordered index). */
-export type PlanSettings = Partial<Record<'enable_bitmapscan' | 'enable_indexscan', 'on' | 'off'>>;
+/** Planner settings a transaction may start with or switch to (the leads list walks its ordered index). */
+export type PlanSettings = Partial<Record<'enable_bitmapscan' | 'enable_indexscan' | 'enable_indexonlyscan', 'on' | 'off'>>;
+
+/** `select set_config(...)` of transaction-local settings; callers pass names and values of their own, never input. */
+const setConfig = (settings: Record<string, string>) =>
+  `select ${Object.entries(settings).map(([name, value]) => `set_config('${name}', '${value}', true)`).join(', ')}`;
 
 /**
- * Runs `fn` in a transaction as wholesail_app with app.organization_id set for this transaction only,
- * so row-level security confines every statement to one organization even if a WHERE is forgotten.
- * BEGIN and the settings travel as one round trip (a parameterless multi-statement query, hence the
- * UUID check before the id is written into it); the rest is what Kysely's transaction does.
+ * Runs `fn` in a transaction whose settings are set with BEGIN in one round trip (a parameterless
+ * multi-statement query); the rest is what Kysely's transaction does.
  */
-export function withTenant<T>(db: Kysely<DB>, organizationId: string, fn: (tx: Tx) => Promise<T>, plan: PlanSettings = {}): Promise<T> {
-  if (!UUID.test(organizationId)) return Promise.reject(new Error(`withTenant: not an organization id: ${organizationId}`));
-  const settings = [['role', 'wholesail_app'], ['app.organization_id', organizationId], ...Object.entries(plan)]
-    .map(([name, value]) => `set_config('${name}', '${value}', true)`)
-    .join(', ');
+function inTransaction<T>(db: Kysely<DB>, settings: Record<string, string>, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.connection().execute(async (connection) => {
-    await sql.raw(`begin; select ${settings}`).execute(connection);
+    await sql.raw(`begin; ${setConfig(settings)}`).execute(connection);
     try {
       const result = await fn(connection as Tx);
       await sql`commit`.execute(connection);
@@ -32,22 +30,31 @@ export function withTenant<T>(db: Kysely<DB>, organizationId: string, fn: (tx: T
   });
 }
 
-/** System work that spans organizations (session lookup, invitation tokens): the system role. */
+/**
+ * Runs `fn` in a transaction as wholesail_app with app.organization_id set for this transaction only,
+ * so row-level security confines every statement to one organization even if a WHERE is forgotten.
+ * The id is checked to be a UUID before it is written into the settings statement.
+ */
+export function withTenant<T>(db: Kysely<DB>, organizationId: string, fn: (tx: Tx) => Promise<T>, plan: PlanSettings = {}): Promise<T> {
+  if (!UUID.test(organizationId)) return Promise.reject(new Error(`withTenant: not an organization id: ${organizationId}`));
+  return inTransaction(db, { role: 'wholesail_app', 'app.organization_id': organizationId, ...plan }, fn);
+}
+
+/** System work that spans organizations (invitation tokens, webhooks, jobs): the system role. */
 export function withSystem<T>(db: Kysely<DB>, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (tx) => {
-    await sql`set local role wholesail_system`.execute(tx);
-    return fn(tx);
-  });
+  return inTransaction(db, { role: 'wholesail_system' }, fn);
 }
 
 /**
- * Inside a withTenant transaction: runs `fn` as wholesail_system, then returns to wholesail_app. For
- * searches served by an index row-level security would not let the planner use (LIKE on the trigram
- * index); `fn` must filter by organization itself. (When `fn` fails the transaction rolls back anyway.)
+ * Inside a withTenant transaction: runs `fn` as wholesail_system (with `during` planner settings), then
+ * returns to wholesail_app (with `after`). For searches served by an index row-level security would not
+ * let the planner use (LIKE on the trigram index); `fn` must filter by organization itself.
  */
-export async function asSystemRole<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
-  await sql`select set_config('role', 'wholesail_system', true)`.execute(tx);
-  const result = await fn();
-  await sql`select set_config('role', 'wholesail_app', true)`.execute(tx);
-  return result;
+export async function asSystemRole<T>(tx: Tx, fn: () => Promise<T>, during: PlanSettings = {}, after: PlanSettings = {}): Promise<T> {
+  await sql.raw(setConfig({ role: 'wholesail_system', ...during })).execute(tx);
+  try {
+    return await fn();
+  } finally {
+    await sql.raw(setConfig({ role: 'wholesail_app', ...after })).execute(tx);
+  }
 }

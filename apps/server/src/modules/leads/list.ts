@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type SelectQueryBuilder } from 'kysely';
 import { digitsOf, LEAD_LIST_FIELDS, type LeadListItem, type ListLeadsQuery } from '@wholesail/domain';
-import type { PlanSettings, Tx } from '../../db/scope';
+import { asSystemRole, type PlanSettings, type Tx } from '../../db/scope';
 import type { DB } from '../../db/types';
 import { shown } from './repo';
 
@@ -21,6 +21,7 @@ const SCAN_BUDGET = 2_500;
  * a bitmap scan of every lead in a value range and sort them all for one page.
  */
 export const LIST_PLAN: PlanSettings = { enable_bitmapscan: 'off' };
+const BITMAP_PLAN: PlanSettings = { enable_indexscan: 'off', enable_indexonlyscan: 'off', enable_bitmapscan: 'on' };
 
 const LIST_FIELDS: readonly string[] = [...LEAD_LIST_FIELDS, 'created_at', 'updated_at'];
 const LIST_COLUMNS = sql.join(['id', 'organization_id', ...LIST_FIELDS].map((f) => sql.ref(`l.${f}`)));
@@ -213,14 +214,8 @@ async function rowsInOrder(tx: Tx, organizationId: string, ids: string[]): Promi
 }
 
 /** Runs GIN id queries as wholesail_system (see listLeads) with bitmap scans only, then returns to the list's plan. */
-async function asSystemWithBitmaps<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
-  await sql`select set_config('role', 'wholesail_system', true), set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true), set_config('enable_bitmapscan', 'on', true)`.execute(tx);
-  try {
-    return await fn();
-  } finally {
-    await sql`select set_config('role', 'wholesail_app', true), set_config('enable_indexscan', 'on', true), set_config('enable_indexonlyscan', 'on', true), set_config('enable_bitmapscan', 'off', true)`.execute(tx);
-  }
-}
+const asSystemWithBitmaps = <T>(tx: Tx, fn: () => Promise<T>): Promise<T> =>
+  asSystemRole(tx, fn, BITMAP_PLAN, { enable_indexscan: 'on', enable_indexonlyscan: 'on', ...LIST_PLAN });
 
 /** The planner's row estimate for a query: instant, and close for the large results it is used for. */
 async function estimateCount(tx: Tx, q: LeadQuery): Promise<number> {

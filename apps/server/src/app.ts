@@ -140,13 +140,21 @@ export async function buildApp(config: Config, database: Database, options: AppO
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 64 * 1024 },
     // Shutdown waits for every socket. A client that never answers the close handshake would hold it for ws's
-    // 30 s close timeout, and a refused upgrade's socket can linger: say goodbye (1001), give clients a second,
-    // then cut whatever upgrade socket is left.
+    // 30 s close timeout, and a refused upgrade's socket can linger: say goodbye (1001), give clients up to a
+    // second, then cut whatever upgrade socket is left.
     preClose: async () => {
       closingSockets = true;
       const clients = [...app.websocketServer.clients];
       for (const client of clients) client.close(1001, 'Server shutting down');
-      if (upgradeSockets.size > 0) await new Promise((resolve) => setTimeout(resolve, WEBSOCKET_CLOSE_GRACE_MS));
+      if (upgradeSockets.size > 0) {
+        // Until every socket has closed, or the grace is over, whichever comes first.
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.all([...upgradeSockets].map((socket) => new Promise((resolve) => socket.once('close', resolve)))),
+          new Promise((resolve) => (timer = setTimeout(resolve, WEBSOCKET_CLOSE_GRACE_MS))),
+        ]);
+        clearTimeout(timer);
+      }
       for (const client of app.websocketServer.clients) client.terminate();
       for (const socket of upgradeSockets) socket.destroy();
       await new Promise<void>((resolve) => app.websocketServer.close(() => resolve()));

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MemberRole } from '@wholesail/domain';
+import { parseCookies } from 'better-auth/cookies';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import type { Auth } from './auth';
@@ -22,21 +23,6 @@ interface SessionRow {
 
 /** better-auth's HMAC-SHA256 signature is base64: 44 characters ending in '='. */
 const SIGNATURE_LENGTH = 44;
-
-/** A cookie's value from a Cookie header, URL-decoded; null when absent or undecodable. */
-function cookieValue(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0 || part.slice(0, eq).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
 
 /** The session token of a cookie signed as better-auth signs it (`token.base64(HMAC(secret, token))`), else null. */
 export function verifiedToken(value: string | null, secret: string): string | null {
@@ -70,7 +56,7 @@ export function sessionResolver(auth: Auth, db: Kysely<DB>, absoluteHours: numbe
 
   return async (headers: Headers): Promise<SessionContext | null> => {
     const s = await settings;
-    const token = verifiedToken(cookieValue(headers.get('cookie'), s.cookieName), s.secret);
+    const token = verifiedToken(parseCookies(headers.get('cookie') ?? '').get(s.cookieName) ?? null, s.secret);
     if (!token) return null;
     const { rows } = await sql<SessionRow>`select * from app_session_context(${token})`.execute(db);
     const row = rows[0];

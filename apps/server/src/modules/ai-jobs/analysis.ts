@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { detectDoNotCall } from '@wholesail/domain';
+import { detectOptOut } from '@wholesail/domain';
 import type { ChatMessage } from '../../providers/llm';
 
 /**
@@ -64,8 +64,8 @@ const NEXT_STEPS = {
   followUp: 'Send a friendly follow-up in 2 days.',
 } as const;
 
-/** An inbound message asking not to be contacted again. */
-export const isOptOut = (message: MessageInput) => message.direction === 'inbound' && detectDoNotCall(message.body);
+/** An inbound message asking not to be contacted again: the texting opt-out rule (STOP keywords and plain language). */
+export const isOptOut = (message: MessageInput) => message.direction === 'inbound' && detectOptOut(message.body) === 'opt_out';
 
 /** The rule-based analysis of `message`, reading the lead's other messages (oldest first) for signals. */
 export function ruleAnalysis(message: MessageInput, others: readonly MessageInput[] = []): ConversationAnalysis {

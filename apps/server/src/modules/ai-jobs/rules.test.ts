@@ -88,6 +88,12 @@ describe('rule-based conversation analysis', () => {
     });
   });
 
+  it('reads the texting opt-out keywords and phrasings as opt-outs too', () => {
+    for (const body of ['STOP', 'Unsubscribe', 'opt me out', 'stop sending me these']) {
+      expect(ruleAnalysis({ body, direction: 'inbound' }).next_step, body).toBe('Honor the request: mark the lead do-not-contact and stop all calls and texts.');
+    }
+  });
+
   it('reads "not interested" as negative, not as interest', () => {
     expect(ruleAnalysis({ body: "No thanks, I'm not interested in selling", direction: 'inbound' })).toMatchObject({ sentiment: 'negative', next_step: 'Stop outreach for now and set a follow-up in 90 days.' });
     expect(ruleAnalysis({ body: 'Wrong number, I do not own that house', direction: 'inbound' }).next_step).toMatch(/^Wrong number/);

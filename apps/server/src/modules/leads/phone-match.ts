@@ -8,7 +8,7 @@ export const ALL_PHONE_FIELDS = [...LOOKUP_PHONE_FIELDS, 'phone_number'] as cons
 export type LeadPhoneField = (typeof ALL_PHONE_FIELDS)[number];
 
 /** Lead columns are untyped at the database layer (leads/repo.ts toLead converts them); these are text. */
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+export const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 /**
  * The latest-updated live lead of the organization whose phone (dialer.md §5 lookup normalisation) is

@@ -3,7 +3,7 @@ import { CALL_LEAD_CONTEXT_MESSAGES, derivedEquity, displayName, type CallLeadCo
 import { withSystem, withTenant } from '../../db/scope';
 import type { DB } from '../../db/types';
 import { notFound } from '../../http/errors';
-import { matchLeadByPhoneOrAddress } from '../leads/phone-match';
+import { matchLeadByPhoneOrAddress, text } from '../leads/phone-match';
 import { findLead, toLead } from '../leads/repo';
 
 /** What the coach knows about a lead (dialer.md §3 context fields, §7 leadContext): the one place it is built. */
@@ -26,7 +26,6 @@ export function coachingLeadContext(lead: Lead): CoachingLeadContext {
   };
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 /**
  * GET /api/calls/by-sid/:callSid/lead-context: the call's own lead; when the call is not linked to a live

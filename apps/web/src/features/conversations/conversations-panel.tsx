@@ -9,15 +9,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { LeadPicker } from '@/features/communications/lead-picker';
+import { LEAD_PARAM } from './conversation-links';
 import { ConversationView } from './conversation-view';
 import { ThreadList } from './thread-list';
 
-export const LEAD_PARAM = 'lead';
-
-/** The link that opens a lead's thread. */
-export function conversationHref(leadId: string): string {
-  return `/communications?tab=conversations&${LEAD_PARAM}=${encodeURIComponent(leadId)}`;
-}
 
 export function ConversationsPanel() {
   const [params, setParams] = useSearchParams();

@@ -2,7 +2,7 @@
 import type { Lead } from '@wholesail/domain';
 import { ExternalLinkIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { conversationHref } from './conversations-panel';
+import { conversationHref } from './conversation-links';
 import { ConversationView } from './conversation-view';
 
 export function LeadTexts({ lead }: { lead: Lead }) {

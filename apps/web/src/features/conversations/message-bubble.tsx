@@ -2,7 +2,8 @@
 import type { ConversationMessage } from '@wholesail/domain';
 import { AlertCircleIcon, CheckCheckIcon, CheckIcon, ClockIcon, LoaderCircleIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { clockTime, fullTime, STATUS_LABELS } from './message-format';
+import { dateTimeText } from '@/features/leads/lead-format';
+import { clockTime, STATUS_LABELS } from './message-format';
 
 export type BubbleMessage = Pick<ConversationMessage, 'body' | 'direction' | 'status' | 'created_at' | 'error'>;
 
@@ -42,7 +43,7 @@ export function MessageBubble({ message, senderName, sending = false }: Props) {
         </p>
         <p className={cn('flex flex-wrap items-center gap-1 px-1 text-[11px] text-muted-foreground', failed && 'text-destructive')}>
           {!sending && (
-            <time dateTime={message.created_at} title={fullTime(message.created_at)}>
+            <time dateTime={message.created_at} title={dateTimeText(message.created_at)}>
               {clockTime(message.created_at)}
             </time>
           )}

@@ -13,7 +13,6 @@ export const STATUS_LABELS: Readonly<Record<ConversationMessage['status'], strin
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
 const yearDayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const fullFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 const parse = (iso: string): Date | null => {
   const date = new Date(iso);
@@ -27,12 +26,6 @@ const DAY_MS = 86_400_000;
 export function clockTime(iso: string): string {
   const date = parse(iso);
   return date ? timeFormat.format(date) : iso;
-}
-
-/** "Mar 4, 2025, 2:14 PM", for titles. */
-export function fullTime(iso: string): string {
-  const date = parse(iso);
-  return date ? fullFormat.format(date) : iso;
 }
 
 /** Day separators of a thread: "Today", "Yesterday", "Mon, Mar 3", or with the year when not this year. */

@@ -8,7 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useThreads } from './conversations-api';
 import { DncBadge } from './dnc-badge';
-import { fullTime, shortAge } from './message-format';
+import { dateTimeText } from '@/features/leads/lead-format';
+import { shortAge } from './message-format';
 
 type Props = {
   search: string;
@@ -124,7 +125,7 @@ function ThreadRow({ thread, now, selected, onSelect }: { thread: ConversationTh
         <span className="flex min-w-0 items-center gap-2">
           <span className={cn('min-w-0 flex-1 truncate', unread ? 'font-semibold' : 'font-medium')}>{threadTitle(thread)}</span>
           {thread.dnc_status && <DncBadge />}
-          <time className="shrink-0 text-xs text-muted-foreground tabular-nums" dateTime={last.created_at} title={fullTime(last.created_at)}>
+          <time className="shrink-0 text-xs text-muted-foreground tabular-nums" dateTime={last.created_at} title={dateTimeText(last.created_at)}>
             {shortAge(last.created_at, now)}
           </time>
         </span>

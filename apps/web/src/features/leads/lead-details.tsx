@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { conversationHref } from '@/features/conversations/conversations-panel';
+import { conversationHref } from '@/features/conversations/conversation-links';
 import { cn } from '@/lib/utils';
 import { CallLink } from './call-link';
 import { DataDebugDialog } from './data-debug-dialog';

@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AddLeadButton } from '@/features/address-search/add-lead-button';
 import { ImportLeadsButton } from '@/features/leads/import/import-leads-button';
+import { capitalize } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { CallLink } from './call-link';
 import { LeadDetailsDialog } from './lead-details-dialog';
@@ -35,8 +36,7 @@ function estimateText(total: number): string {
 /** "1,234 leads", or an estimate ("10,000+ leads", "About 2,300 leads") when the server could not count them all. */
 export function totalText(list: Pick<LeadList, 'total' | 'total_exact'>): string {
   if (!list.total_exact) {
-    const text = `${estimateText(list.total)} leads`;
-    return text.charAt(0).toUpperCase() + text.slice(1);
+    return capitalize(`${estimateText(list.total)} leads`);
   }
   return `${count.format(list.total)} ${list.total === 1 ? 'lead' : 'leads'}`;
 }

@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
+import { pipeliningPool } from './pipelining-pool';
 import { ExclusiveSession, pgliteDialect } from './pglite-dialect';
 import type { DB } from './types';
 
@@ -83,7 +84,9 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // A request waiting longer than this for a connection fails (503, DATABASE_UNAVAILABLE) instead of hanging.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  // Pipelining lets a transaction's start and its first query share a round trip (pipelining-pool.ts); Kysely
+  // awaits every query, so nothing else is sent ahead of an answer.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000, pipeline: true });
   // A broken idle connection (its backend terminated, the server restarting) must not take the process
   // down: pg-pool drops it and opens a new one on the next checkout.
   pool.on('error', () => {});
@@ -91,7 +94,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // clients: a backend terminated between two statements would emit 'error' with no listener and crash the
   // process. The failure still reaches the caller (its next query rejects) and the pool drops the client.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // Every checkout goes through it, so a COMMIT it holds back is always sent first.
+  const checkouts = pipeliningPool(pool);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: checkouts }) });
   await sql`select 1`.execute(db);
   const listeners: Array<() => Promise<void>> = [];
   return {
@@ -104,7 +109,15 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       return unsubscribe;
     },
     async executeSql(text, values) {
-      return { rows: (await pool.query(text, values)).rows };
+      const client = await checkouts.connect();
+      try {
+        const { rows } = await client.query(text, values);
+        client.release();
+        return { rows };
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
     },
     async close() {
       await Promise.all(listeners.map((stop) => stop()));

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { commitOnNextUse, withTransactionStart } from './pipelining-pool';
 import type { DB } from './types';
 
 export type Tx = Transaction<DB>;
@@ -13,31 +14,49 @@ const setConfig = (settings: Record<string, string>) =>
   `select ${Object.entries(settings).map(([name, value]) => `set_config('${name}', '${value}', true)`).join(', ')}`;
 
 /**
- * Runs `fn` in a transaction whose settings are set with BEGIN in one round trip (a parameterless
- * multi-statement query); the rest is what Kysely's transaction does.
+ * Runs `fn` in a transaction whose settings are set with BEGIN in one statement. On PostgreSQL the pool sends
+ * that statement as it checks the connection out, pipelined with `fn`'s first query, and a read-only
+ * transaction's COMMIT goes out with the connection's next use (pipelining-pool.ts); elsewhere (PGlite) it
+ * is what Kysely's transaction does.
  */
-function inTransaction<T>(db: Kysely<DB>, settings: Record<string, string>, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.connection().execute(async (connection) => {
-    await sql.raw(`begin; ${setConfig(settings)}`).execute(connection);
-    try {
-      const result = await fn(connection as Tx);
-      await sql`commit`.execute(connection);
-      return result;
-    } catch (error) {
-      await sql`rollback`.execute(connection).catch(() => {});
-      throw error;
-    }
-  });
+function inTransaction<T>(db: Kysely<DB>, settings: Record<string, string>, fn: (tx: Tx) => Promise<T>, readOnly = false): Promise<T> {
+  return withTransactionStart(`begin${readOnly ? ' read only' : ''}; ${setConfig(settings)}`, (start) =>
+    db.connection().execute(async (connection) => {
+      try {
+        if (!start.sent) await sql.raw(start.text).execute(connection);
+        const result = await fn(connection as Tx);
+        // A failed start aborts the transaction, so its statements fail too; but a transaction that ran none
+        // must not report success either.
+        await start.sent;
+        if (readOnly && start.client) commitOnNextUse(start.client);
+        else await sql`commit`.execute(connection);
+        return result;
+      } catch (error) {
+        await sql`rollback`.execute(connection).catch(() => {});
+        // The start's own error says why, rather than "current transaction is aborted".
+        throw await (start.sent ?? Promise.resolve()).then(() => error, (startError: unknown) => startError);
+      }
+    }),
+  );
 }
+
+const tenantSettings = (organizationId: string, plan: PlanSettings) => {
+  if (!UUID.test(organizationId)) throw new Error(`withTenant: not an organization id: ${organizationId}`);
+  return { role: 'wholesail_app', 'app.organization_id': organizationId, ...plan };
+};
 
 /**
  * Runs `fn` in a transaction as wholesail_app with app.organization_id set for this transaction only,
  * so row-level security confines every statement to one organization even if a WHERE is forgotten.
  * The id is checked to be a UUID before it is written into the settings statement.
  */
-export function withTenant<T>(db: Kysely<DB>, organizationId: string, fn: (tx: Tx) => Promise<T>, plan: PlanSettings = {}): Promise<T> {
-  if (!UUID.test(organizationId)) return Promise.reject(new Error(`withTenant: not an organization id: ${organizationId}`));
-  return inTransaction(db, { role: 'wholesail_app', 'app.organization_id': organizationId, ...plan }, fn);
+export async function withTenant<T>(db: Kysely<DB>, organizationId: string, fn: (tx: Tx) => Promise<T>, plan: PlanSettings = {}): Promise<T> {
+  return inTransaction(db, tenantSettings(organizationId, plan), fn);
+}
+
+/** withTenant for reads: a READ ONLY transaction (PostgreSQL refuses any write in it) that ends without a round trip of its own. */
+export async function readAsTenant<T>(db: Kysely<DB>, organizationId: string, fn: (tx: Tx) => Promise<T>, plan: PlanSettings = {}): Promise<T> {
+  return inTransaction(db, tenantSettings(organizationId, plan), fn, true);
 }
 
 /** System work that spans organizations (invitation tokens, webhooks, jobs): the system role. */

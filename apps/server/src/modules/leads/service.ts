@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   derivedEquity, STATS_HIGH_MOTIVATION, STATS_NEW_DAYS, type Lead, type LeadStats, type LeadWrite, type ListLeadsQuery,
 } from '@wholesail/domain';
-import { withTenant, type Tx } from '../../db/scope';
+import { readAsTenant, withTenant, type Tx } from '../../db/scope';
 import type { DB } from '../../db/types';
 import type { OrgContext } from '../../http/context';
 import { notFound } from '../../http/errors';
@@ -20,21 +20,21 @@ function enrichmentStamp(body: LeadWrite): Record<string, unknown> {
 }
 
 export function listLeads(db: Kysely<DB>, ctx: OrgContext, query: ListLeadsQuery) {
-  return withTenant(db, ctx.organizationId, (tx) => list.listLeads(tx, ctx.organizationId, query), list.LIST_PLAN);
+  return readAsTenant(db, ctx.organizationId, (tx) => list.listLeads(tx, ctx.organizationId, query), list.LIST_PLAN);
 }
 
 export function topLeads(db: Kysely<DB>, ctx: OrgContext, limit: number, now = new Date()): Promise<TopLead[]> {
-  return withTenant(db, ctx.organizationId, (tx) => rankTopLeads(tx, ctx.organizationId, limit, now));
+  return readAsTenant(db, ctx.organizationId, (tx) => rankTopLeads(tx, ctx.organizationId, limit, now));
 }
 
 export function leadStats(db: Kysely<DB>, ctx: OrgContext): Promise<LeadStats> {
-  return withTenant(db, ctx.organizationId, (tx) =>
+  return readAsTenant(db, ctx.organizationId, (tx) =>
     repo.leadStats(tx, ctx.organizationId, new Date(Date.now() - STATS_NEW_DAYS * DAY_MS), STATS_HIGH_MOTIVATION),
   );
 }
 
 export async function getLead(db: Kysely<DB>, ctx: OrgContext, id: string): Promise<Lead> {
-  const row = await withTenant(db, ctx.organizationId, (tx) => repo.findLead(tx, ctx.organizationId, id));
+  const row = await readAsTenant(db, ctx.organizationId, (tx) => repo.findLead(tx, ctx.organizationId, id));
   if (!row) throw notFound('Lead not found');
   return repo.toLead(row);
 }

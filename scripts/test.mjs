@@ -22,6 +22,10 @@ if (fs.existsSync(report)) {
   const json = JSON.parse(fs.readFileSync(report, 'utf8'));
   passed = json.numPassedTests;
   failed = json.numFailedTests;
+  // A file that fails outside its tests (a beforeAll that throws) fails no test of its own: count the file.
+  for (const file of json.testResults) {
+    if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) failed += 1;
+  }
 } else {
   failed = 1;
 }
@@ -31,5 +35,7 @@ if (typecheck !== 0) {
 } else {
   passed += 1;
 }
+// Whatever else made vitest fail (an unhandled error between tests) is a failure too.
+if (status !== 0 && failed === 0) failed = 1;
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(status !== 0 || typecheck !== 0 || failed > 0 ? 1 : 0);

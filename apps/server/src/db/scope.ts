@@ -34,7 +34,7 @@ function inTransaction<T>(db: Kysely<DB>, settings: Record<string, string>, fn: 
       } catch (error) {
         await sql`rollback`.execute(connection).catch(() => {});
         // The start's own error says why, rather than "current transaction is aborted".
-        throw await (start.sent ?? Promise.resolve()).then(() => error, (startError: unknown) => startError);
+        throw (await start.sent?.then(() => undefined, (startError: unknown) => startError)) ?? error;
       }
     }),
   );

@@ -237,8 +237,10 @@ function verdict(target: Target, input: Input, res: LightMyRequestResponse): str
   const error = errorOf(res.body);
   if (!error) return 'answered without {error:{code,message}}';
   if (error.code === 'VALIDATION_ERROR') {
-    // "field: what is wrong" (several joined by '; '), the field path as the request has it.
-    if (!/^[^:]{1,300}: \S/.test(error.message)) return 'a validation error that names no field';
+    // "field: what is wrong" (several joined by '; '), the field path as the request has it; a generated
+    // field name may hold a colon itself.
+    const namesInput = input.field !== undefined && error.message.startsWith(`${input.field}: `);
+    if (!namesInput && !/^[^:]{1,300}: \S/.test(error.message)) return 'a validation error that names no field';
     if (input.field && input.wrongType && !error.message.includes(input.field)) return `a wrong ${input.field} answered a message that does not name it`;
   }
   return null;

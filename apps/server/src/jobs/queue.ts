@@ -77,11 +77,18 @@ export async function startJobQueue(
     beforeWork?: (queue: JobQueue) => void;
     /** How often this instance reports itself alive to the others (jobs/orphans.ts); default 10 s. */
     heartbeatSeconds?: number;
+    /** How long stop() waits for running handlers; default 5 s. */
+    stopTimeoutMs?: number;
   } = {},
 ): Promise<JobQueue> {
+  // Once stopped, pg-boss's late statements are dropped (answered with nothing, as its own pool answers once
+  // closed; pg-boss reads it as no rows affected). A handler that outlived the stop's timeout would otherwise
+  // fail its job on a closed database, in a promise pg-boss does not await. The job stays active, and the next
+  // start releases it (jobs/orphans.ts).
+  let stopped = false;
   const connection = database.kind === 'postgres' && options.connectionString
     ? { connectionString: options.connectionString, max: 3 }
-    : { db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) } };
+    : { db: { executeSql: (text: string, values: unknown[]) => (stopped ? Promise.resolve(undefined as never) : database.executeSql(text, values)) } };
   const boss = new PgBoss({
     ...connection,
     schema: 'pgboss',
@@ -138,7 +145,8 @@ export async function startJobQueue(
     wake,
     async stop() {
       stopping = true;
-      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 5_000 });
+      stopped = true;
       await supervisor.stop();
     },
   };

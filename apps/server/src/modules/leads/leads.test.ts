@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { LEAD_FIELD_NAMES, LEAD_FIELDS, listLeadsQuery } from '@wholesail/domain';
+import { LEAD_FIELD_NAMES, LEAD_FIELDS, LEAD_LIST_FIELDS, listLeadsQuery } from '@wholesail/domain';
 import { LIST_PLAN, listLeads } from './list';
 import { withTenant } from '../../db/scope';
 import { DB_KINDS, useTestApp, type TestApp } from '../../../test/harness';
@@ -148,6 +148,18 @@ describe.each(DB_KINDS)('leads API on %s', (kind) => {
     const res = (await t.request('GET', `/api/leads/${ids.alice}/context`, { cookie: a.cookie })).json();
     expect(res.lead).toMatchObject({ id: ids.alice, owner_1_name: 'Alice Johnson', estimated_value: 450000, mortgage_balance: 150000, equity: 300000, badges: ['vacant', 'absentee'] });
     expect(res.conversations.map((c: { body: string }) => c.body)).toEqual(['Is the house still for sale?']);
+  });
+
+  it('shows list rows and a lead with their fields only: identity, ISO timestamps, null for what is missing', async () => {
+    const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    const row = (await list('?search=Alice')).items[0]!;
+    expect(Object.keys(row).sort()).toEqual(['id', 'organization_id', ...LEAD_LIST_FIELDS, 'created_at', 'updated_at'].sort());
+    expect(row).toMatchObject({ id: ids.alice, organization_id: a.organizationId, owner_1_name: 'Alice Johnson', last_call_at: null, year_built: null });
+    expect(row.created_at).toMatch(ISO);
+    const lead = (await t.request('GET', `/api/leads/${ids.alice}`, { cookie: a.cookie })).json();
+    expect(Object.keys(lead).sort()).toEqual(['id', 'organization_id', ...LEAD_FIELD_NAMES, 'created_at', 'updated_at'].sort());
+    expect(lead.updated_at).toMatch(ISO);
+    expect(lead.enriched_at).toBeNull();
   });
 
   it('has exactly the columns of the domain field registry', async () => {

@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type SelectQueryBuilder } from 'kysely';
 import { digitsOf, LEAD_LIST_FIELDS, type LeadListItem, type ListLeadsQuery } from '@wholesail/domain';
 import { asSystemRole, type PlanSettings, type Tx } from '../../db/scope';
 import type { DB } from '../../db/types';
-import { shown } from './repo';
+import { projection } from './repo';
 
 /** Above this many matches the list reports the planner's estimate instead of counting every row. */
 export const EXACT_COUNT_CAP = 10_000;
@@ -24,6 +24,7 @@ export const LIST_PLAN: PlanSettings = { enable_bitmapscan: 'off' };
 const BITMAP_PLAN: PlanSettings = { enable_indexscan: 'off', enable_indexonlyscan: 'off', enable_bitmapscan: 'on' };
 
 const LIST_FIELDS: readonly string[] = [...LEAD_LIST_FIELDS, 'created_at', 'updated_at'];
+const listItem = projection(LIST_FIELDS) as (row: Record<string, unknown>) => LeadListItem;
 const LIST_COLUMNS = sql.join(['id', 'organization_id', ...LIST_FIELDS].map((f) => sql.ref(`l.${f}`)));
 const LIST_ORDER = sql`motivation_score desc nulls last, created_at desc, id`;
 
@@ -157,7 +158,7 @@ async function plainPage(tx: Tx, organizationId: string, query: ListLeadsQuery):
     join leads l on l.organization_id = ${organizationId} and l.id = p.id
     order by p.motivation_score desc nulls last, p.created_at desc, p.id`.execute(tx);
   const counted = rows[0]?.total_capped ?? (query.offset === 0 ? 0 : (await capped.executeTakeFirstOrThrow()).n);
-  const items = rows.map((r) => shown(r, LIST_FIELDS) as LeadListItem);
+  const items = rows.map(listItem);
   if (counted <= EXACT_COUNT_CAP) return { items, total: counted, total_exact: true };
   return { items, total: Math.max(EXACT_COUNT_CAP + 1, await estimateCount(tx, filtered().select(sql`1`.as('one')))), total_exact: false };
 }
@@ -177,7 +178,7 @@ async function scanPage(tx: Tx, organizationId: string, query: ListLeadsQuery, m
     from counts left join (page p join leads l on l.organization_id = ${organizationId} and l.id = p.id) on true
     order by p.motivation_score desc nulls last, p.created_at desc, p.id`.execute(tx);
   const first = rows[0]!;
-  const items = rows.filter((r) => r.id !== null).map((r) => shown(r, LIST_FIELDS) as LeadListItem);
+  const items = rows.filter((r) => r.id !== null).map(listItem);
   return { scanned: first.scanned, hits: first.hits, items };
 }
 
@@ -209,7 +210,7 @@ async function rowsInOrder(tx: Tx, organizationId: string, ids: string[]): Promi
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [shown(row, LIST_FIELDS) as LeadListItem] : [];
+    return row ? [listItem(row)] : [];
   });
 }
 

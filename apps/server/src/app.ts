@@ -8,7 +8,8 @@ import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuth, type Auth } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
-import { sessionResolver } from './auth/session';
+import { sessionResolver, type SessionRow } from './auth/session';
+import { changesSessions, listeningSessionCache, type SessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { requestGuards } from './http/context';
@@ -62,6 +63,7 @@ export interface AppServices {
   calls: CallsModule;
   aiJobs: AiJobs;
   conversations: ConversationsModule;
+  sessions: SessionCache<SessionRow>;
 }
 
 declare module 'fastify' {
@@ -120,13 +122,21 @@ export async function buildApp(config: Config, database: Database, options: AppO
     db: database.db, log: app.log, aiJobs, publicUrl: config.publicUrl, twilio: config.twilio,
     demoDeliveryMs: config.DEMO_SMS_DELIVERY_MS, demoReplyMs: config.DEMO_SMS_REPLY_MS,
   });
-  app.decorate('services', { config, database, auth, mail, realtime, jobs, calls, aiJobs, conversations });
+  const sessions = await listeningSessionCache<SessionRow>(database);
+  app.decorate('services', { config, database, auth, mail, realtime, jobs, calls, aiJobs, conversations, sessions: sessions.cache });
   app.addHook('onClose', () => calls.stop());
   app.addHook('onClose', () => conversations.stop());
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => realtime.stop());
+  app.addHook('onClose', () => sessions.stop());
 
-  const resolve = sessionResolver(auth, database.db, config.SESSION_ABSOLUTE_HOURS);
+  const resolve = sessionResolver(auth, database.db, config.SESSION_ABSOLUTE_HOURS, sessions.cache);
+  // Cleared when such a request starts and again before it answers (session-cache.ts).
+  const clearIfChanging = async (request: { method: string; url: string }) => {
+    if (changesSessions(request.method, request.url)) sessions.cache.clear();
+  };
+  app.addHook('onRequest', clearIfChanging);
+  app.addHook('onSend', clearIfChanging);
   const guards = requestGuards(resolve);
 
   registerErrorHandler(app);

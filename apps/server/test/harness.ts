@@ -82,6 +82,11 @@ export interface TestApp {
   signIn(email: string, password: string): Promise<string>;
   /** A new organization with an owner; returns ids, credentials and a signed-in cookie. */
   createOrg(name: string): Promise<{ organizationId: string; userId: string; email: string; password: string; cookie: string }>;
+  /**
+   * Runs a change made behind the app's back (straight SQL on sessions, users or user_profiles) and waits
+   * until the app has heard of it: its session cache is cleared by the change's notification.
+   */
+  changeSessions<T>(change: () => Promise<T>): Promise<T>;
 }
 
 export async function startTestApp(database: Database, overrides: Record<string, string> = {}, options: AppOptions = {}): Promise<TestApp> {
@@ -104,13 +109,24 @@ export async function startTestApp(database: Database, overrides: Record<string,
     if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
     return sessionCookie(res);
   };
+  const changeSessions = async <T>(change: () => Promise<T>): Promise<T> => {
+    const before = app.services.sessions.generation;
+    const result = await change();
+    const deadline = Date.now() + 5000;
+    while (app.services.sessions.generation === before) {
+      if (Date.now() > deadline) throw new Error('no session-change notification within 5 s of the change');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    return result;
+  };
   const createOrg = async (name: string) => {
     const email = `owner-${crypto.randomBytes(4).toString('hex')}@example.com`;
     const password = 'correct horse battery';
-    const ids = await provisionOrganization(database.db, { name, email, password });
+    // Its notification arrives before the test goes on, so it cannot clear the cache in the middle of one.
+    const ids = await changeSessions(() => provisionOrganization(database.db, { name, email, password }));
     return { ...ids, email, password, cookie: await signIn(email, password) };
   };
-  return { app, database, config, request, signIn, createOrg };
+  return { app, database, config, request, signIn, createOrg, changeSessions };
 }
 
 export function sessionCookie(res: LightMyRequestResponse): string {

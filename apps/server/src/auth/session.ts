@@ -4,6 +4,7 @@ import { parseCookies } from 'better-auth/cookies';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import type { Auth } from './auth';
+import { SessionCache } from './session-cache';
 
 export interface SessionContext {
   user: { id: string; email: string; name: string };
@@ -11,7 +12,7 @@ export interface SessionContext {
   role: MemberRole | null;
 }
 
-interface SessionRow {
+export interface SessionRow {
   user_id: string;
   email: string;
   name: string;
@@ -43,9 +44,10 @@ const time = (v: Date | string) => (v instanceof Date ? v : new Date(v)).getTime
  * Resolves the signed-in user behind a request's cookie, with their organization, in one statement
  * (app_session_context, migration 0011) on the common path. better-auth itself answers whenever it has
  * something to write: an expired session (deleted), one due for its sliding renewal (updateAge), and
- * sessions older than the absolute limit are deleted here, whatever their idle expiry says.
+ * sessions older than the absolute limit are deleted here, whatever their idle expiry says. The limits are
+ * checked on every request, a row from the cache included; a cache that is not listening keeps nothing.
  */
-export function sessionResolver(auth: Auth, db: Kysely<DB>, absoluteHours: number) {
+export function sessionResolver(auth: Auth, db: Kysely<DB>, absoluteHours: number, cache = new SessionCache<SessionRow>()) {
   const settings = auth.$context.then((c) => ({
     cookieName: c.authCookies.sessionToken.name,
     secret: c.secret,
@@ -58,17 +60,25 @@ export function sessionResolver(auth: Auth, db: Kysely<DB>, absoluteHours: numbe
     const s = await settings;
     const token = verifiedToken(parseCookies(headers.get('cookie') ?? '').get(s.cookieName) ?? null, s.secret);
     if (!token) return null;
-    const { rows } = await sql<SessionRow>`select * from app_session_context(${token})`.execute(db);
-    const row = rows[0];
+    const row = await cache.lookup(token, async () => {
+      const { rows } = await sql<SessionRow>`select * from app_session_context(${token})`.execute(db);
+      return rows[0] ?? null;
+    });
     if (!row) return null;
     const now = Date.now();
     const expiresAt = time(row.expires_at);
     if (now - time(row.created_at) > absoluteHours * 3600_000) {
       await s.deleteSession(token);
+      cache.clear();
       return null;
     }
     const dueForRenewal = expiresAt - s.expiresInMs + s.updateAgeMs <= now;
-    if ((expiresAt < now || dueForRenewal) && !(await auth.api.getSession({ headers }))) return null;
+    if (expiresAt < now || dueForRenewal) {
+      // better-auth renews or deletes the row: what is kept of it is no longer true.
+      const renewed = await auth.api.getSession({ headers });
+      cache.clear();
+      if (!renewed) return null;
+    }
     return {
       user: { id: row.user_id, email: row.email, name: row.name },
       organizationId: row.organization_id,

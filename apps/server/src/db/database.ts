@@ -10,6 +10,8 @@ import { ExclusiveSession, pgliteDialect } from './pglite-dialect';
 import type { DB } from './types';
 
 export type Listener = (payload: string) => void;
+/** Told true once a subscription is listening, false when it stops (its connection lost), true again when back. */
+export type ListenState = (listening: boolean) => void;
 
 /** `date` columns stay 'YYYY-MM-DD' strings: a JS Date would shift them by the server's time zone. */
 const DATE_OID = 1082;
@@ -22,7 +24,7 @@ export interface Database {
   /** True when no other process can use this database at the same time (PGlite on a locked data directory). */
   readonly exclusive: boolean;
   /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
-  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  listen(channel: string, listener: Listener, onState?: ListenState): Promise<() => Promise<void>>;
   /** Raw SQL for pg-boss: on PGlite through the exclusive session (`exec` when there are no values). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
@@ -60,9 +62,12 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
     kind: 'pglite',
     db,
     exclusive: dataDir !== undefined,
-    async listen(channel, listener) {
+    async listen(channel, listener, onState) {
       const unsubscribe = await session.run(() => client.listen(channel, listener));
+      // In-process: never lost while the database is open.
+      onState?.(true);
       return () => session.run(async () => {
+        onState?.(false);
         if (!client.closed) await unsubscribe();
       });
     },
@@ -103,8 +108,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     kind: 'postgres',
     db,
     exclusive: false,
-    async listen(channel, listener) {
-      const unsubscribe = await listenWithReconnect(url, channel, listener);
+    async listen(channel, listener, onState) {
+      const unsubscribe = await listenWithReconnect(url, channel, listener, onState);
       listeners.push(unsubscribe);
       return unsubscribe;
     },
@@ -135,7 +140,7 @@ const LISTEN_RETRY_MAX_MS = 5000;
  * database restarting): it retries until it is listening again, however many tries that takes.
  * Notifications sent while it is away are not delivered (NOTIFY has no replay).
  */
-async function listenWithReconnect(url: string, channel: string, listener: Listener): Promise<() => Promise<void>> {
+async function listenWithReconnect(url: string, channel: string, listener: Listener, onState: ListenState = () => {}): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -157,7 +162,10 @@ async function listenWithReconnect(url: string, channel: string, listener: Liste
     const onLost = () => {
       if (lost) return;
       lost = true;
-      if (client === c) client = null;
+      if (client === c) {
+        client = null;
+        onState(false);
+      }
       c.end().catch(() => {});
       retry();
     };
@@ -178,6 +186,7 @@ async function listenWithReconnect(url: string, channel: string, listener: Liste
     }
     client = c;
     delay = LISTEN_RETRY_MS;
+    onState(true);
   };
   await connect();
   return async () => {
@@ -185,6 +194,7 @@ async function listenWithReconnect(url: string, channel: string, listener: Liste
     clearTimeout(timer);
     const c = client;
     client = null;
+    if (c) onState(false);
     await c?.end().catch(() => {});
   };
 }

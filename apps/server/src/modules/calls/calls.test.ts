@@ -113,7 +113,7 @@ describe.each(DB_KINDS)('calls API on %s', (kind) => {
     const lead = await newLead(a.cookie);
     expect((await dial(a.cookie, lead.id, lead.to)).statusCode).toBe(409);
     const member = await t.createOrg('Calls member');
-    await t.database.db.updateTable('user_profiles').set({ role: 'member' }).where('id', '=', member.userId).execute();
+    await t.changeSessions(() => t.database.db.updateTable('user_profiles').set({ role: 'member' }).where('id', '=', member.userId).execute());
     expect((await t.request('PUT', '/api/calls/settings', { cookie: member.cookie, body: { enforceHours: false } })).statusCode).toBe(403);
 
     expect((await t.request('GET', '/api/calls/settings', { cookie: a.cookie })).json()).toMatchObject({ enforceHours: true, voiceProvider: 'auto', activeProvider: 'demo' });

@@ -12,7 +12,7 @@ describe.each(DB_KINDS)('phone numbers API on %s', (kind) => {
     a = await t.createOrg('Numbers A');
     b = await t.createOrg('Numbers B');
     member = await t.createOrg('Numbers Member');
-    await t.database.db.updateTable('user_profiles').set({ role: 'member' }).where('id', '=', member.userId).execute();
+    await t.changeSessions(() => t.database.db.updateTable('user_profiles').set({ role: 'member' }).where('id', '=', member.userId).execute());
   });
 
   const add = (cookie: string, body: unknown) => t.request('POST', '/api/phone-numbers', { cookie, body });

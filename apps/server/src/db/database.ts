@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
 import { pipeliningPool } from './pipelining-pool';
+import { preparingStatements } from './prepared-statements';
 import { ExclusiveSession, pgliteDialect } from './pglite-dialect';
 import type { DB } from './types';
 
@@ -98,7 +99,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // Kysely holds a checked-out client for a whole transaction, and pg-pool listens for errors only on idle
   // clients: a backend terminated between two statements would emit 'error' with no listener and crash the
   // process. The failure still reaches the caller (its next query rejects) and the pool drops the client.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    preparingStatements(client);
+  });
   // Every checkout goes through it, so a COMMIT it holds back is always sent first.
   const checkouts = pipeliningPool(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: checkouts }) });

@@ -1,10 +1,9 @@
 import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../test/harness';
-import { insertOrganization } from '../modules/organizations/repo';
-import { openDatabase, type Database } from './database';
-import { readAsTenant, withSystem, withTenant } from './scope';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS } from '../../test/harness';
+import { useOneConnection } from '../../test/one-connection';
+import { readAsTenant, withTenant } from './scope';
 import type { DB } from './types';
 
 interface Seen {
@@ -22,48 +21,28 @@ const look = async (db: Kysely<DB>): Promise<Seen> => {
 };
 
 describe.each(DB_KINDS)('tenant transactions on %s', (kind) => {
-  let tdb: TestDatabase;
-  /** A handle with one connection, so that every transaction and statement takes turns on it. */
-  let one: Database;
-  let db: Kysely<DB>;
-  const org = { a: '', b: '' };
+  const one = useOneConnection(kind);
   let owner = '';
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(kind);
-    one = tdb.url ? await openDatabase({ kind: 'postgres', url: tdb.url, poolSize: 1 }) : tdb.database;
-    db = one.db;
-    await withSystem(db, async (tx) => {
-      org.a = (await insertOrganization(tx, 'Scope A')).id;
-      org.b = (await insertOrganization(tx, 'Scope B')).id;
-      await tx.insertInto('leads').values([
-        { organization_id: org.a, contact_1_name: 'Ann of A' },
-        { organization_id: org.b, contact_1_name: 'Bob of B' },
-      ] as never).execute();
-    });
-    owner = (await look(db)).role;
-  }, 60_000);
-
-  afterAll(async () => {
-    if (one !== tdb.database) await one.close();
-    await tdb.drop();
+    owner = (await look(one.db)).role;
   });
 
   it('reads in a read-only transaction: a write in it is refused', async () => {
-    await expect(readAsTenant(db, org.a, (tx) => tx.insertInto('leads').values({ organization_id: org.a, contact_1_name: 'Sneaky' } as never).execute()))
+    await expect(readAsTenant(one.db, one.org.a, (tx) => tx.insertInto('leads').values({ organization_id: one.org.a, contact_1_name: 'Sneaky' } as never).execute()))
       .rejects.toThrow(/read-only transaction/);
-    expect((await look(db)).names).toEqual(['Ann of A', 'Bob of B']);
+    expect((await look(one.db)).names).toEqual(['Ann of A', 'Bob of B']);
   });
 
   it('interleaves reads of two organizations and plain statements on one connection without carrying one into the next', async () => {
     const runs = await Promise.all(Array.from({ length: 60 }, (_, i) => {
-      if (i % 3 === 0) return readAsTenant(db, org.a, look).then((seen) => ({ want: 'a', seen }));
-      if (i % 3 === 1) return withTenant(db, org.b, look).then((seen) => ({ want: 'b', seen }));
-      return look(db).then((seen) => ({ want: 'none', seen }));
+      if (i % 3 === 0) return readAsTenant(one.db, one.org.a, look).then((seen) => ({ want: 'a', seen }));
+      if (i % 3 === 1) return withTenant(one.db, one.org.b, look).then((seen) => ({ want: 'b', seen }));
+      return look(one.db).then((seen) => ({ want: 'none', seen }));
     }));
     for (const { want, seen } of runs) {
-      if (want === 'a') expect(seen).toEqual({ role: 'wholesail_app', org: org.a, readOnly: 'on', names: ['Ann of A'] });
-      if (want === 'b') expect(seen).toEqual({ role: 'wholesail_app', org: org.b, readOnly: 'off', names: ['Bob of B'] });
+      if (want === 'a') expect(seen).toEqual({ role: 'wholesail_app', org: one.org.a, readOnly: 'on', names: ['Ann of A'] });
+      if (want === 'b') expect(seen).toEqual({ role: 'wholesail_app', org: one.org.b, readOnly: 'off', names: ['Bob of B'] });
       // Outside any transaction: the connecting role, no organization, not inside a read left open.
       if (want === 'none') expect(seen).toEqual({ role: owner, org: null, readOnly: 'off', names: ['Ann of A', 'Bob of B'] });
     }
@@ -71,20 +50,20 @@ describe.each(DB_KINDS)('tenant transactions on %s', (kind) => {
 
   it('rolls back a read whose work fails and gives back a clean connection', async () => {
     const failure = new Error('the read failed');
-    await expect(readAsTenant(db, org.a, async (tx) => {
+    await expect(readAsTenant(one.db, one.org.a, async (tx) => {
       await look(tx);
       throw failure;
     })).rejects.toBe(failure);
-    await expect(readAsTenant(db, org.a, (tx) => sql`select * from no_such_table`.execute(tx))).rejects.toThrow(/no_such_table/);
-    expect(await look(db)).toEqual({ role: owner, org: null, readOnly: 'off', names: ['Ann of A', 'Bob of B'] });
-    expect(await readAsTenant(db, org.b, async () => 'no statement at all')).toBe('no statement at all');
-    expect((await look(db)).org).toBeNull();
+    await expect(readAsTenant(one.db, one.org.a, (tx) => sql`select * from no_such_table`.execute(tx))).rejects.toThrow(/no_such_table/);
+    expect(await look(one.db)).toEqual({ role: owner, org: null, readOnly: 'off', names: ['Ann of A', 'Bob of B'] });
+    expect(await readAsTenant(one.db, one.org.b, async () => 'no statement at all')).toBe('no statement at all');
+    expect((await look(one.db)).org).toBeNull();
   });
 
   it.runIf(kind === 'postgres')('ends a read left idle without waiting for the next statement', async () => {
-    await readAsTenant(db, org.a, look);
+    await readAsTenant(one.db, one.org.a, look);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const admin = new pg.Client({ connectionString: tdb.url });
+    const admin = new pg.Client({ connectionString: one.tdb.url });
     await admin.connect();
     try {
       const { rows } = await admin.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`);

@@ -26,7 +26,6 @@ export function coachingLeadContext(lead: Lead): CoachingLeadContext {
   };
 }
 
-
 /**
  * GET /api/calls/by-sid/:callSid/lead-context: the call's own lead; when the call is not linked to a live
  * lead (its lead was deleted), the latest-updated live lead of the organization whose phone (dialer.md §5

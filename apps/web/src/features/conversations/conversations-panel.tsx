@@ -13,7 +13,6 @@ import { LEAD_PARAM } from './conversation-links';
 import { ConversationView } from './conversation-view';
 import { ThreadList } from './thread-list';
 
-
 export function ConversationsPanel() {
   const [params, setParams] = useSearchParams();
   const leadId = params.get(LEAD_PARAM) || null;

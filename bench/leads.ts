@@ -5,12 +5,18 @@
  * times the leads module's own service functions as a request runs them (withTenant, wholesail_app,
  * row-level security), the same queries once without indexes, and a 200,000-row CSV import.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import pg from 'pg';
 import { listLeadsQuery, type ListLeadsQuery } from '@wholesail/domain';
 import { openDatabase, type Database } from '../apps/server/src/db/database';
 import { migrate } from '../apps/server/src/db/migrate';
 import type { OrgContext } from '../apps/server/src/http/context';
-import { createImport, runImport, startImport } from '../apps/server/src/modules/lead-import/service';
+import { runImport, startImport } from '../apps/server/src/modules/lead-import/service';
+import { createImport } from '../apps/server/src/modules/lead-import/upload';
+import { localStorage } from '../apps/server/src/providers/storage/local';
 import { deriveLeadColumns } from '../apps/server/src/modules/leads/derive';
 import { leadStats, listLeads, topLeads } from '../apps/server/src/modules/leads/service';
 import { provisionOrganization } from '../apps/server/src/modules/organizations/provision';
@@ -82,7 +88,7 @@ async function seedLeads(pool: pg.Pool, organizationId: string, count: number, s
       property_address_full, property_address_city, property_address_state, property_address_zipcode, contact_1_phone1,
       contact_1_email1, estimated_value, mortgage_balance, equity_amount, motivation_score, badges, status, tax_delinquent,
       out_of_state_owner, pre_foreclosure, vacant, last_contacted_at, created_at, updated_at, source,
-      score_base, address_key, phone_key)
+      score_base, address_key, phone_key, phones_e164)
     select $1::uuid, first, last, first || ' ' || last, street, street || ', ' || city || ', ' || st || ' ' || zip,
       city, st, zip, phone, email, value, mortgage, value - mortgage, motivation, badges, status, tax, oos, pre, vac,
       contacted, created, created, 'bench',
@@ -98,7 +104,8 @@ async function seedLeads(pool: pg.Pool, organizationId: string, count: number, s
                when 'interested-add-followup' then 10 when 'add-to-followup' then 10 when 'new' then 8 else 0 end,
       -- addressKey: lower case, punctuation to spaces, suffix abbreviated
       lower(num || ' ' || sname || ' ' || sfx_key || ' ' || city || ' ' || st || ' ' || zip),
-      case when phone is null then null else '+1' || regexp_replace(phone, '[^0-9]', '', 'g') end
+      case when phone is null then null else '+1' || regexp_replace(phone, '[^0-9]', '', 'g') end,
+      case when phone is null then '{}'::text[] else array['+1' || regexp_replace(phone, '[^0-9]', '', 'g')] end
     from (
       select g,
         ${arr(FIRST)}[1 + floor(random() * ${FIRST.length})::int] as first,
@@ -213,10 +220,12 @@ async function verifySample(q: Sql, orgs: BenchOrgs): Promise<void> {
   const bad: string[] = [];
   for (const row of rows) {
     const want = deriveLeadColumns(row as Parameters<typeof deriveLeadColumns>[0]);
-    if (want.score_base === row.score_base && want.address_key === row.address_key && want.phone_key === row.phone_key) ok++;
-    else if (bad.length < 3) bad.push(JSON.stringify({ want, got: { score_base: row.score_base, address_key: row.address_key, phone_key: row.phone_key } }));
+    const same = want.score_base === row.score_base && want.address_key === row.address_key && want.phone_key === row.phone_key
+      && JSON.stringify(want.phones_e164) === JSON.stringify(row.phones_e164);
+    if (same) ok++;
+    else if (bad.length < 3) bad.push(JSON.stringify({ want, got: { score_base: row.score_base, address_key: row.address_key, phone_key: row.phone_key, phones_e164: row.phones_e164 } }));
   }
-  console.log(`seed check: ${ok}/${rows.length} sampled leads have score_base, address_key and phone_key equal to deriveLeadColumns ${ok === rows.length ? 'OK' : 'MISMATCH'}`);
+  console.log(`seed check: ${ok}/${rows.length} sampled leads have score_base, address_key, phone_key and phones_e164 equal to deriveLeadColumns ${ok === rows.length ? 'OK' : 'MISMATCH'}`);
   for (const b of bad) console.log(`  ${b}`);
 }
 
@@ -289,11 +298,12 @@ async function benchImport(database: Database, q: Sql, ctx: OrgContext): Promise
   await q('delete from lead_imports where organization_id = $1', [ctx.organizationId]);
   await q('vacuum analyze leads');
   const csv = importCsv(IMPORT_ROWS);
+  const deps = { db, storage: localStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'wholesail-bench-uploads-'))) };
   const t0 = performance.now();
-  const preview = await createImport(db, ctx, { filename: 'bench.csv', bytes: csv });
+  const preview = await createImport(deps, ctx, { filename: 'bench.csv', stream: Readable.from([csv]) });
   const t1 = performance.now();
   await startImport(db, ctx, preview.id, preview.proposed_mapping, async () => {});
-  await runImport(db, { organizationId: ctx.organizationId, importId: preview.id });
+  await runImport(deps, { organizationId: ctx.organizationId, importId: preview.id });
   const t2 = performance.now();
   const status = (await q('select status, rows_read, inserted, updated, skipped from lead_imports where id = $1', [preview.id]))[0]!;
   const rowsPerSecond = IMPORT_ROWS / ((t2 - t1) / 1000);

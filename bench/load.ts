@@ -20,6 +20,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { withSystem } from '../apps/server/src/db/scope';
 import { upsertProfile } from '../apps/server/src/modules/organizations/repo';
 import { provisionOrganization } from '../apps/server/src/modules/organizations/provision';
+import { LEAD_COLUMNS } from '../apps/server/src/modules/leads/repo';
 import { startServer, type RunningServer } from '../e2e/support/server';
 import { importCsv } from './leads';
 import { figure, percentile, type BenchRow } from './report';
@@ -40,7 +41,7 @@ const PACED_RATE = 2;
  */
 const POOL_SIZE = 5;
 /** Kysely's text for the lead-detail query of modules/leads/repo.ts findLead. */
-const LEAD_DETAIL_SQL = 'select * from "leads" where "organization_id" = $1 and "id" = $2 and "status" <> $3';
+const LEAD_DETAIL_SQL = `select ${LEAD_COLUMNS.map((c) => `"${c}"`).join(', ')} from "leads" where "organization_id" = $1 and "id" = $2 and "status" <> $3`;
 const SEARCH_TERMS = ['Smith', 'Oak', 'Maple Drive', 'Austin', 'Garcia', 'Lake', '512', 'Jennifer', 'Cedar', 'Tampa'];
 
 type Kind = 'list' | 'search' | 'detail' | 'stats' | 'complete';

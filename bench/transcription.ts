@@ -6,7 +6,7 @@
  */
 import WebSocket from 'ws';
 import { allowCallsAtAnyHour, launchBrowser, signInAsDemo } from '../e2e/support/browser';
-import { startServer, type RunningServer } from '../e2e/support/server';
+import { DEMO_PASSWORD, startServer, type RunningServer } from '../e2e/support/server';
 import { buildWebIfNeeded } from '../scripts/web-build.mjs';
 import { figure, percentile, type BenchRow } from './report';
 
@@ -36,7 +36,7 @@ async function streamLatency(server: RunningServer, calls: number): Promise<numb
   const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ email: 'demo@wholesail.test', password: 'wholesail-demo' }),
+    body: JSON.stringify({ email: 'demo@wholesail.test', password: DEMO_PASSWORD }),
   });
   const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
   await api(server, cookie, 'PUT', '/api/calls/settings', { enforceHours: false });

@@ -2,7 +2,7 @@
  * The API round trips (`npm run bench -- web`): p50/p95/p99 of a few requests on the embedded database, through
  * the real server process. (The initial JavaScript of the pages is `npm run bench -- bundle`.)
  */
-import { startServer } from '../e2e/support/server';
+import { DEMO_PASSWORD, startServer } from '../e2e/support/server';
 import { buildWebIfNeeded } from '../scripts/web-build.mjs';
 import { figure, percentile, type BenchRow } from './report';
 
@@ -28,7 +28,7 @@ export async function runWebBench(): Promise<BenchRow[]> {
     const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ email: 'demo@wholesail.test', password: 'wholesail-demo' }),
+      body: JSON.stringify({ email: 'demo@wholesail.test', password: DEMO_PASSWORD }),
     });
     const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
     return [

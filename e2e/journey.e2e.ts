@@ -68,20 +68,22 @@ describe('the full agent journey in Chromium', () => {
     await page.getByText(/Lead updated with Not Interested status/).waitFor();
 
     await page.goto(`${server.url}/leads/${leadId}`);
-    const callLead = page.getByRole('button', { name: 'Call Lead (Do not call)' });
+    // Blocked, not hidden: it says why (its name and a tap carry the gate's reason).
+    const callLead = page.getByRole('button', { name: /^Call Lead: .*is on the Do Not Call list/ });
     await callLead.waitFor();
-    expect(await callLead.isDisabled()).toBe(true);
-    expect(await callLead.getAttribute('title')).toBe('Do not call');
+    expect(await callLead.getAttribute('aria-disabled')).toBe('true');
+    expect(await callLead.getAttribute('title')).toMatch(/^1 \(512\) 555-0199 is on the Do Not Call list \(asked on a call, /);
     await shot('lead-dnc');
 
     await page.goto(`${server.url}/communications?tab=conversations&lead=${leadId}`);
-    await page.getByText('This lead is on the Do Not Call list').first().waitFor({ timeout: 10_000 });
+    // The gate names the listed number and why: the seller asked on the call.
+    await page.getByText(/is on the Do Not Call list \(asked on a call, /).first().waitFor({ timeout: 10_000 });
     expect(await page.getByLabel('Message', { exact: true }).isDisabled()).toBe(true);
     const refused = await page.evaluate(async (id) => {
       const res = await fetch('/api/conversations', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lead_id: id, body: 'Hello?' }) });
       return { status: res.status, body: await res.json() };
     }, leadId);
-    expect(refused).toMatchObject({ status: 409, body: { error: { message: 'This lead is on the Do Not Call list' } } });
+    expect(refused).toMatchObject({ status: 409, body: { error: { code: 'DNC_LISTED', message: expect.stringMatching(/^1 \(512\) 555-0199 is on the Do Not Call list \(asked on a call, /) } } });
     await shot('text-refused');
 
     await page.getByRole('button', { name: /sign out/i }).first().click();

@@ -3,18 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signInAsDemo } from './support/browser';
+import { cspViolations, launchBrowser, signInAsDemo } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 describe('working the lead list: search, the lead dialog, and a CSV import', () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
+  let refused: string[];
 
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    refused = cspViolations(page);
     await signInAsDemo(page, server.url);
   });
   afterAll(async () => {
@@ -76,5 +78,9 @@ describe('working the lead list: search, the lead dialog, and a CSV import', () 
     await page.getByText('Zelda Quartermaine').waitFor();
     await page.getByText('Yuri Quintero').waitFor();
     expect(await page.getByText('Xena Quill').count()).toBe(0);
+  });
+
+  it('ran with no Content-Security-Policy refusal', () => {
+    expect(refused).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './support/browser';
@@ -6,9 +8,11 @@ import { startServer, type RunningServer } from './support/server';
 describe('first visit: sign in with the demo account, stay signed in, sign out', () => {
   let server: RunningServer;
   let browser: Browser;
+  let password = '';
 
   beforeAll(async () => {
-    server = await startServer();
+    // No DEMO_PASSWORD: the server generates one for this data directory and prints it.
+    server = await startServer({ DEMO_PASSWORD: '' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -16,9 +20,13 @@ describe('first visit: sign in with the demo account, stay signed in, sign out',
     await server?.stop();
   });
 
-  it('prints the URL and the demo sign-in, and the journey works in Chromium', async () => {
+  it('prints the URL and the demo sign-in with a generated password, and the journey works in Chromium', async () => {
     expect(server.output()).toContain(`Wholesail is running at ${server.url}`);
-    expect(server.output()).toContain('Demo sign-in: demo@wholesail.test / wholesail-demo');
+    const printed = /Demo sign-in: demo@wholesail\.test \/ (\S+)\n/.exec(server.output());
+    expect(printed, server.output()).not.toBeNull();
+    password = printed![1]!;
+    expect(password).not.toBe('wholesail-demo');
+    expect(fs.readFileSync(path.join(server.dataDir, 'demo-password'), 'utf8')).toBe(password);
 
     const page = await (await browser.newContext()).newPage();
     await page.goto(server.url + '/');
@@ -27,7 +35,7 @@ describe('first visit: sign in with the demo account, stay signed in, sign out',
     await page.waitForURL('**/login');
 
     await page.getByLabel('Email').fill('demo@wholesail.test');
-    await page.getByLabel('Password').fill('wholesail-demo');
+    await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByText('Welcome back!').waitFor();
@@ -48,15 +56,15 @@ describe('first visit: sign in with the demo account, stay signed in, sign out',
   it('stops cleanly on SIGTERM and keeps its data across a restart', async () => {
     const code = await server.stop();
     expect(code, `exit code ${code}; server output:\n${server.output().slice(-4000)}`).toBe(0);
-    server = await startServer({}, server.dataDir);
-    expect(server.output()).toContain('Demo sign-in: demo@wholesail.test / wholesail-demo (unless you changed it)');
+    server = await startServer({ DEMO_PASSWORD: '' }, server.dataDir);
+    expect(server.output()).toContain(`Demo sign-in: demo@wholesail.test / ${password} (unless you changed it)`);
     const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ email: 'demo@wholesail.test', password: 'wholesail-demo' }),
+      body: JSON.stringify({ email: 'demo@wholesail.test', password }),
     });
     expect(res.status).toBe(200);
     const health = await fetch(`${server.url}/api/health`);
-    expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
   });
 });

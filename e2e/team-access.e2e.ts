@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { DEMO_PASSWORD, startServer, type RunningServer } from './support/server';
 
 async function signIn(page: Page, url: string, email: string, password: string): Promise<void> {
   await page.goto(url + '/login');
@@ -27,7 +27,7 @@ describe('team access: invite a teammate, and reset a forgotten password by emai
 
   it('the owner invites by email, the invitee sets a password from the link and lands in Demo Realty', async () => {
     const owner = await (await browser.newContext()).newPage();
-    await signIn(owner, server.url, 'demo@wholesail.test', 'wholesail-demo');
+    await signIn(owner, server.url, 'demo@wholesail.test', DEMO_PASSWORD);
     await owner.goto(server.url + '/settings');
     await owner.getByPlaceholder('teammate@company.com').fill('closer@example.com');
     await owner.getByRole('button', { name: 'Send invitation' }).click();

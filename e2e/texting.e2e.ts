@@ -48,6 +48,6 @@ describe('texting a seller from Communications on the demo line', () => {
     await thread.getByText('DNC', { exact: true }).first().waitFor({ timeout: 10_000 });
     await expect.poll(() => page.getByLabel('Message', { exact: true }).isDisabled(), { timeout: 10_000 }).toBe(true);
     const check = await page.evaluate(async (id) => (await fetch(`/api/calls/check?leadId=${id}`)).json(), leadId);
-    expect(check).toMatchObject({ allowed: false, reason: 'This lead is on the Do Not Call list' });
+    expect(check).toMatchObject({ allowed: false, code: 'DNC_LISTED', reason: expect.stringMatching(/^1 \(512\) 555-0192 is on the Do Not Call list \(opted out by text, /) });
   });
 });

@@ -83,8 +83,11 @@ describe('live transcription and coaching on the demo line', () => {
 
     const lead = await page.evaluate(async (id) => (await fetch(`/api/leads/${id}`)).json(), leadId);
     expect(lead.dnc_status).toBe(true);
-    expect(await page.getByRole('button', { name: 'Call Lead (Do not call)' }).isDisabled()).toBe(true);
+    const blockedCall = page.getByRole('button', { name: /^Call Lead: .*is on the Do Not Call list/ });
+    await blockedCall.waitFor();
+    expect(await blockedCall.getAttribute('aria-disabled')).toBe('true');
     const check = await page.evaluate(async (id) => (await fetch(`/api/calls/check?leadId=${id}`)).json(), leadId);
-    expect(check).toMatchObject({ allowed: false, reason: 'This lead is on the Do Not Call list' });
+    expect(check).toMatchObject({ allowed: false, code: 'DNC_LISTED', reason: expect.stringMatching(/^1 \(512\) 555-0178 is on the Do Not Call list \(asked on a call, /) });
+    expect(lead.dnc_numbers).toEqual([expect.objectContaining({ phone_e164: '+15125550178', source: 'live_call' })]);
   });
 });

@@ -3,8 +3,12 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-// By path, not '@wholesail/domain': Vite leaves package imports of its config to Node, which cannot load .ts.
-import { API_CACHE_MAX_AGE_SECONDS, API_CACHE_MAX_ENTRIES, API_CACHE_NAME, API_CACHE_PATTERN, OFFLINE_SUPPORT } from '../../packages/domain/src/offline';
+// By path, not '@wholesail/domain': Vite leaves package imports of its config to Node, which cannot load .ts; with its
+// extension, as Vite's native config loader (its coming default) needs and warns about otherwise.
+import { API_CACHE_MAX_AGE_SECONDS, API_CACHE_MAX_ENTRIES, API_CACHE_NAME, API_CACHE_PATTERN, OFFLINE_SUPPORT } from '../../packages/domain/src/offline.ts';
+
+/** The primary colour (--primary in src/index.css) in sRGB, for the browser's title bar and the icons. */
+const THEME_COLOUR = '#4f49df';
 
 /**
  * The service worker /sw.js (platform.md §4). generateSW rather than injectManifest: everything it does is
@@ -19,7 +23,23 @@ const serviceWorker = VitePWA({
   registerType: 'prompt',
   filename: 'sw.js',
   scope: '/',
-  manifest: false,
+  // The installable app: Chromium offers "Install" with a manifest, these icons and a service worker. The icons
+  // are the logo (src/components/logo.tsx), drawn once from public/favicon.svg and kept in public/icons.
+  manifest: {
+    name: 'Wholesail - Real Estate Investment Platform',
+    short_name: 'Wholesail',
+    description: 'Find, call and close off-market real-estate leads with live transcription and AI coaching.',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    theme_color: THEME_COLOUR,
+    background_color: '#f9fafb',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
   workbox: {
     // A new worker waits until the page says SKIP_WAITING (the 'Update available — Reload' toast); the first
     // one takes control of the open page at once, so it works offline without a reload.

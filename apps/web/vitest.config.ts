@@ -17,5 +17,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Leaves room for findBy's 10 s limit (src/test/setup.ts) inside a test.
+    testTimeout: 30_000,
   },
 });

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { DEMO_PASSWORD } from './server';
 
 /** Debian's Chromium, never a downloaded one, with the flags this closed network needs. */
 export function launchBrowser(): Promise<Browser> {
@@ -8,11 +9,20 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Every Content-Security-Policy refusal Chromium reports on `page` from now on (it logs each as a console error). */
+export function cspViolations(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
+  });
+  return seen;
+}
+
 /** Signs in as the seeded demo user on a fresh page and waits for the dashboard. */
 export async function signInAsDemo(page: Page, baseUrl: string): Promise<void> {
   await page.goto(baseUrl + '/login');
   await page.getByLabel('Email').fill('demo@wholesail.test');
-  await page.getByLabel('Password').fill('wholesail-demo');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/dashboard');
 }

@@ -29,13 +29,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The demo user's password in journeys: set as DEMO_PASSWORD, as an operator would choose one. Without it the
+ * server generates one per data directory (e2e/sign-in.e2e.ts starts it so and reads the printed one).
+ */
+export const DEMO_PASSWORD = 'e2e-demo-password';
+
 /** Starts the real server (as `npm start` does, on the built web app) and waits for its banner. */
 export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'wholesail-e2e-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_PASSWORD, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -9,24 +9,30 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { createAuth, type Auth } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
 import { sessionResolver, type SessionRow } from './auth/session';
-import { changesSessions, listeningSessionCache, type SessionCache } from './auth/session-cache';
+import { listeningSessionCache, type SessionCache } from './auth/session-cache';
+import { SessionSockets } from './auth/session-sockets';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { requestGuards } from './http/context';
+import { publicScope, registerRouteAccess } from './http/access';
+import { limitConnectionsPerAddress } from './http/connection-limits';
 import { registerErrorHandler } from './http/errors';
-import { frameworkErrors, registerNulGuard } from './http/input-guards';
+import { frameworkErrors, registerJsonParser, registerNulGuard } from './http/input-guards';
 import { registerOriginCheck } from './http/origin-check';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { registerBuyerRoutes } from './modules/buyers/routes';
+import { registerAccessRequestRoutes } from './modules/access-requests/routes';
 import { registerEnrichmentRoutes } from './modules/enrichment/routes';
 import { registerMapsRoutes } from './modules/maps/routes';
-import { createEnrichmentProvider } from './providers/enrichment';
+import { createEnrichmentProvider, type EnrichmentProvider } from './providers/enrichment';
 import { registerLeadRoutes } from './modules/leads/routes';
 import { startJobs, type JobQueue } from './jobs';
+import { createFileStorage, type FileStorage } from './providers/storage';
 import { registerLeadImportRoutes } from './modules/lead-import/routes';
+import { registerDncRoutes } from './modules/dnc/routes';
 import { registerInvitationRoutes } from './modules/organizations/invitations-routes';
 import { registerOrganizationRoutes } from './modules/organizations/routes';
 import { RealtimeHub } from './modules/realtime/hub';
@@ -38,15 +44,19 @@ import { registerPhoneNumberRoutes } from './modules/phone-numbers/routes';
 import { registerTaskRoutes } from './modules/tasks/routes';
 import { registerVoiceRoutes } from './modules/voice/routes';
 import { registerTranscriptionRoutes } from './modules/transcription/routes';
+import { TwilioNumberOwnership } from './providers/voice/twilio-numbers';
 import { createMailProvider, type MailProvider } from './providers/mail';
 import { createLlmProvider } from './providers/llm';
 import { registerAiJobRoutes } from './modules/ai-jobs/routes';
 import { AiJobs } from './modules/ai-jobs/service';
+import { subscribeAiJobs } from './modules/ai-jobs/subscriptions';
+import { EventOutbox } from './modules/outbox/delivery';
 import { registerAiRoutes } from './modules/ai/routes';
 import { registerCoachingRoutes } from './modules/coaching/routes';
 import { CoachingService } from './modules/coaching/service';
 import { registerConversationRoutes, registerConversationWebhooks } from './modules/conversations/routes';
 import { ConversationsModule } from './modules/conversations/service';
+import { APP_VERSION } from './version';
 
 /** How long websocket clients get to answer the close handshake when the server shuts down. */
 const WEBSOCKET_CLOSE_GRACE_MS = 1000;
@@ -62,8 +72,15 @@ export interface AppServices {
   jobs: JobQueue;
   calls: CallsModule;
   aiJobs: AiJobs;
+  outbox: EventOutbox;
   conversations: ConversationsModule;
   sessions: SessionCache<SessionRow>;
+  sockets: SessionSockets;
+  /** With Twilio configured: whether the account owns a number before an organization may add it. */
+  numberOwnership: TwilioNumberOwnership | null;
+  /** The property-lookup provider (BatchData, or none): tests replace its lookupProperty. */
+  enrichment: EnrichmentProvider;
+  storage: FileStorage;
 }
 
 declare module 'fastify' {
@@ -72,30 +89,47 @@ declare module 'fastify' {
   }
 }
 
+/** TRUST_PROXY for fastify: a number of hops becomes the function fastify itself would make of it (its types take no number). */
+function trustedProxies(setting: Config['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 export interface AppOptions {
   /** Sees every route as it is registered, websocket routes included (the proof suites build their route table from it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where uploaded files wait for their jobs; by default from the configuration (tests watch what it receives). */
+  storage?: FileStorage;
 }
 
 /** Builds the whole HTTP + websocket app on an open, migrated database. Tests build it too. */
 export async function buildApp(config: Config, database: Database, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole within these (a websocket is no longer a request once upgraded); Node checks
+    // every second. The headers limit may not exceed the request limit.
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: {
+      requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeout: Math.min(config.HEADERS_TIMEOUT_SECONDS, config.REQUEST_TIMEOUT_SECONDS) * 1000,
+      connectionsCheckingInterval: 1000,
+    },
     forceCloseConnections: 'idle',
     frameworkErrors,
     // Per-request lines would drown the start-up banner; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
   });
-  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  limitConnectionsPerAddress(app.server, config.MAX_CONNECTIONS_PER_IP);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const mail = createMailProvider({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log });
+  const sessions = await listeningSessionCache<SessionRow>(database);
+  const authSecret = resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR);
   const auth = createAuth({
     db: database.db,
-    secret: resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR),
+    secret: authSecret,
     publicUrl: config.publicUrl,
     trustedOrigins: config.allowedOrigins,
     idleHours: config.SESSION_IDLE_HOURS,
@@ -104,13 +138,18 @@ export async function buildApp(config: Config, database: Database, options: AppO
     rateWindowSeconds: config.AUTH_RATE_WINDOW_SECONDS,
     mail,
     log: app.log,
+    onSessionsChanged: () => sessions.cache.clear(),
   });
   const realtime = new RealtimeHub(app.log);
   await realtime.start(database);
   const llm = createLlmProvider(config.llm);
   const enrichment = createEnrichmentProvider(config.BATCHDATA_API_KEY);
   const aiJobs = new AiJobs({ db: database.db, llm, enrichment, log: app.log });
-  const jobs = await startJobs(database, app.log, {
+  const outbox = new EventOutbox({ db: database.db, log: app.log });
+  subscribeAiJobs(outbox, aiJobs);
+  const storage = options.storage ?? createFileStorage({ s3: config.s3, dataDir: config.DATA_DIR });
+  const jobs = await startJobs(database, app.log, storage, {
+    outbox,
     connectionString: config.DATABASE_URL,
     ai: aiJobs,
     heartbeatSeconds: config.WHOLESAIL_JOB_HEARTBEAT_SECONDS,
@@ -119,34 +158,36 @@ export async function buildApp(config: Config, database: Database, options: AppO
     db: database.db, log: app.log, ringMs: config.DEMO_RING_MS, msPerWord: config.DEMO_MS_PER_WORD, twilioConfigured: config.twilio !== null,
   });
   const conversations = new ConversationsModule({
-    db: database.db, log: app.log, aiJobs, publicUrl: config.publicUrl, twilio: config.twilio,
+    db: database.db, log: app.log, publicUrl: config.publicUrl, twilio: config.twilio,
     demoDeliveryMs: config.DEMO_SMS_DELIVERY_MS, demoReplyMs: config.DEMO_SMS_REPLY_MS,
   });
-  const sessions = await listeningSessionCache<SessionRow>(database);
-  app.decorate('services', { config, database, auth, mail, realtime, jobs, calls, aiJobs, conversations, sessions: sessions.cache });
+  const resolve = sessionResolver(auth, database.db, config.SESSION_ABSOLUTE_HOURS, sessions.cache);
+  const sockets = new SessionSockets(resolve);
+  sessions.cache.onClear(() => sockets.recheck());
+  const numberOwnership = config.twilio ? new TwilioNumberOwnership(config.twilio) : null;
+  app.decorate('services', { config, database, auth, mail, realtime, jobs, calls, aiJobs, outbox, conversations, sessions: sessions.cache, sockets, numberOwnership, enrichment, storage });
+  app.addHook('onClose', () => sockets.stop());
   app.addHook('onClose', () => calls.stop());
   app.addHook('onClose', () => conversations.stop());
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => realtime.stop());
   app.addHook('onClose', () => sessions.stop());
 
-  const resolve = sessionResolver(auth, database.db, config.SESSION_ABSOLUTE_HOURS, sessions.cache);
-  // Cleared when such a request starts and again before it answers (session-cache.ts).
-  const clearIfChanging = async (request: { method: string; url: string }) => {
-    if (changesSessions(request.method, request.url)) sessions.cache.clear();
-  };
-  app.addHook('onRequest', clearIfChanging);
-  app.addHook('onSend', clearIfChanging);
-  const guards = requestGuards(resolve);
-
   registerErrorHandler(app);
   registerOriginCheck(app, config.allowedOrigins);
+  // After the origin check (a foreign origin is refused first), before every route and the route collector.
+  registerRouteAccess(app, database.db, resolve);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerNulGuard(app);
+  registerJsonParser(app);
+  await registerSecurityHeaders(app, config.publicUrl);
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Wholesail API', version: '0.1.0' } },
+    openapi: { info: { title: 'Wholesail API', version: APP_VERSION } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await publicScope(app, 'the API documentation (OpenAPI and Swagger UI) is public', (scope) =>
+    scope.register(fastifySwaggerUi, { routePrefix: '/api/docs' }),
+  );
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 64 * 1024 },
     // Shutdown waits for every socket. A client that never answers the close handshake would hold it for ws's
@@ -181,26 +222,32 @@ export async function buildApp(config: Config, database: Database, options: AppO
   // Only routes that opt in (config.rateLimit) are limited; auth limits live in the database.
   await app.register(fastifyRateLimit, { global: false });
 
-  registerHealthRoutes(app, database.db);
+  registerHealthRoutes(app, database.db, storage);
   registerAuthRoutes(app, auth, resolve, config.publicUrl);
-  registerOrganizationRoutes(app, database.db, guards);
-  registerSettingsRoutes(app, database.db, guards);
-  registerInvitationRoutes(app, { db: database.db, auth, mail, publicUrl: config.publicUrl }, guards);
-  registerLeadRoutes(app, database.db, guards, aiJobs.leadCreationHooks);
-  registerBuyerRoutes(app, database.db, guards);
-  registerPhoneNumberRoutes(app, database.db, guards);
-  registerCallRoutes(app, calls, guards);
-  registerTaskRoutes(app, database.db, guards);
-  await registerVoiceRoutes(app, { db: database.db, config, calls }, guards);
-  registerTranscriptionRoutes(app, { db: database.db, hub: realtime, allowedOrigins: config.allowedOrigins }, guards);
-  registerEnrichmentRoutes(app, enrichment);
+  registerOrganizationRoutes(app, database.db);
+  registerSettingsRoutes(app, database.db);
+  registerInvitationRoutes(app, { db: database.db, auth, mail, publicUrl: config.publicUrl, secret: authSecret, sessionsChanged: () => sessions.cache.clear() });
+  registerLeadRoutes(app, database.db);
+  registerBuyerRoutes(app);
+  registerPhoneNumberRoutes(app, database.db, numberOwnership);
+  registerCallRoutes(app, calls);
+  registerTaskRoutes(app);
+  await registerVoiceRoutes(app, { db: database.db, config, calls });
+  registerTranscriptionRoutes(app, { db: database.db, hub: realtime, sockets, allowedOrigins: config.allowedOrigins });
+  registerEnrichmentRoutes(app, {
+    db: database.db, provider: enrichment, caps: { perOrganization: config.ADDRESS_LOOKUP_DAILY_CAP_ORG, publicTotal: config.ADDRESS_LOOKUP_DAILY_CAP_PUBLIC },
+  });
+  registerAccessRequestRoutes(app, { mail, to: config.accessRequestEmail });
   registerMapsRoutes(app, config.GOOGLE_MAPS_API_KEY);
-  registerRealtimeRoutes(app, realtime, guards, config.allowedOrigins);
-  registerAiRoutes(app, { db: database.db, llm }, guards);
-  registerCoachingRoutes(app, new CoachingService({ db: database.db, llm, log: app.log }), guards);
-  await registerLeadImportRoutes(app, database.db, guards, jobs);
-  registerAiJobRoutes(app, aiJobs, guards);
-  registerConversationRoutes(app, conversations, guards);
+  registerRealtimeRoutes(app, realtime, sockets, config.allowedOrigins);
+  registerAiRoutes(app, { db: database.db, llm, enrichmentConfigured: enrichment.kind !== 'none' });
+  registerCoachingRoutes(app, new CoachingService({ db: database.db, llm, log: app.log }));
+  await registerLeadImportRoutes(app, {
+    db: database.db, storage, jobs, uploads: { perOrg: config.IMPORT_UPLOADS_PER_ORG, perServer: config.IMPORT_UPLOADS_PER_SERVER },
+  });
+  await registerDncRoutes(app, database.db);
+  registerAiJobRoutes(app, aiJobs);
+  registerConversationRoutes(app, conversations);
   await registerConversationWebhooks(app, conversations, config);
   await registerWebApp(app, config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST);
   return app;

@@ -12,6 +12,14 @@ describe('loadConfig', () => {
     expect(c.allowedOrigins).toContain('http://localhost:3000');
   });
 
+  it("sends access requests to ACCESS_REQUEST_EMAIL, else to MAIL_FROM's address", () => {
+    expect(loadConfig({}).accessRequestEmail).toBe('no-reply@wholesail.test');
+    expect(loadConfig({ MAIL_FROM: 'Team <team@example.com>' }).accessRequestEmail).toBe('team@example.com');
+    expect(loadConfig({ MAIL_FROM: 'ops@example.com' }).accessRequestEmail).toBe('ops@example.com');
+    expect(loadConfig({ ACCESS_REQUEST_EMAIL: 'sales@example.com' }).accessRequestEmail).toBe('sales@example.com');
+    expect(() => loadConfig({ ACCESS_REQUEST_EMAIL: 'nobody' })).toThrow(/ACCESS_REQUEST_EMAIL: expected an email address/);
+  });
+
   it('does not seed a real PostgreSQL unless SEED_DEMO=1', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: '1' }).seedDemo).toBe(true);
@@ -23,6 +31,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: expected a postgres:\/\/ URL/);
     expect(() => loadConfig({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
+  it('reads TRUST_PROXY as a number of proxies or a list of proxy addresses, never "trust everything"', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,loopback' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'loopback']);
+    for (const bad of ['true', '-1', '10.0.0.0/33', 'proxy.example.com', ',']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: expected the number of proxies in front/);
+    }
+  });
+
+  it('prepares statements unless DATABASE_PREPARED_STATEMENTS is off', () => {
+    expect(loadConfig({}).DATABASE_PREPARED_STATEMENTS).toBe('on');
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'off' }).DATABASE_PREPARED_STATEMENTS).toBe('off');
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'no' })).toThrow(/DATABASE_PREPARED_STATEMENTS: expected on or off/);
   });
 
   it('sizes the PostgreSQL pool: 10 connections unless DATABASE_POOL_SIZE says otherwise', () => {

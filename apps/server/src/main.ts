@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/from-config';
+import { demoPasswordKept, resolveDemoPassword } from './auth/secret';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { seedDemo } from './seed';
 
@@ -23,13 +24,20 @@ async function main(): Promise<void> {
     console.error('Unhandled promise rejection:', reason);
     process.exit(1);
   });
-  const demo = config.seedDemo ? await seedDemo(database.db, config.DEMO_EMAIL, config.DEMO_PASSWORD) : null;
+  // A demo user seeded before passwords were generated keeps the one it was given then.
+  const seededBefore = config.seedDemo && !config.DEMO_PASSWORD && !demoPasswordKept(config.DATA_DIR);
+  const demoPassword = config.seedDemo ? resolveDemoPassword(config.DEMO_PASSWORD, config.DATA_DIR) : null;
+  const demo = demoPassword ? await seedDemo(database.db, config.DEMO_EMAIL, demoPassword) : null;
   await app.listen({ port: config.PORT, host: config.HOST });
 
   const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.DATA_DIR}`;
-  const lines = [``, `  Wholesail is running at ${config.publicUrl}`, `  Database: ${where}`];
+  const lines = [``, `  Wholesail is running at ${config.publicUrl}`, `  Database: ${where}`, `  Uploads: ${app.services.storage.location}`];
   if (demo) {
-    lines.push(`  Demo sign-in: ${config.DEMO_EMAIL} / ${config.DEMO_PASSWORD}${demo === 'existing' ? ' (unless you changed it)' : ''}`);
+    lines.push(
+      demo === 'existing' && seededBefore
+        ? `  Demo sign-in: ${config.DEMO_EMAIL} with the password it was created with (wholesail-demo, unless you changed it)`
+        : `  Demo sign-in: ${config.DEMO_EMAIL} / ${demoPassword}${demo === 'existing' ? ' (unless you changed it)' : ''}`,
+    );
   }
   console.log(lines.join('\n') + '\n');
 

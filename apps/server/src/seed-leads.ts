@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { withTenant } from './db/scope';
 import type { DB } from './db/types';
+import { recordScore, SCORING_COLUMNS, type ScoringLead } from './modules/ai-jobs/scoring';
 import { deriveLeadColumns } from './modules/leads/derive';
 
 const FIRST = ['Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Barbara', 'William', 'Elizabeth', 'David', 'Jennifer', 'Richard'];
@@ -65,7 +66,11 @@ export async function seedDemoLeads(db: Kysely<DB>, organizationId: string, user
       lead_source: 'Demo data',
       created_by: userId,
     };
-    return { ...lead, ...deriveLeadColumns(lead), organization_id: organizationId, created_at: new Date(now - i * 3_600_000) };
+    // Scored from the record as the scoring job would without a language model, so the demo shows AI scores at once.
+    const unset = Object.fromEntries(SCORING_COLUMNS.map((c) => [c, null])) as unknown as ScoringLead;
+    const scored = recordScore({ ...unset, ...lead } as ScoringLead, [], new Date(now));
+    const ai = { ai_score: scored.score, ai_score_reasons: scored.reasons, ai_score_source: 'rules', ai_scored_at: new Date(now) };
+    return { ...lead, ...deriveLeadColumns(lead), ...ai, organization_id: organizationId, created_at: new Date(now - i * 3_600_000) };
   });
-  await withTenant(db, organizationId, (tx) => tx.insertInto('leads').values(leads as never).execute());
+  await withTenant(db, organizationId, (tx) => tx.insertInto('leads').values(leads).execute());
 }

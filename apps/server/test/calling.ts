@@ -1,3 +1,4 @@
+import { dncListedMessage, type DncSource } from '@wholesail/domain';
 import { expect } from 'vitest';
 import type { TestApp } from './harness';
 
@@ -29,3 +30,14 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
 
 /** 7:12 AM in Texas (CST): before calling (and texting) opens. */
 export const EARLY = new Date('2026-01-15T13:12:00Z');
+
+/**
+ * The gate's refusal for a listed number of a Texas lead: its entry read from GET /api/dnc, in the message of
+ * packages/domain (dncListedMessage, unit-tested there with literal texts).
+ */
+export async function listedRefusal(t: TestApp, cookie: string, e164: string): Promise<string> {
+  const res = await t.request('GET', `/api/dnc?search=${encodeURIComponent(e164)}`, { cookie });
+  const entry = (res.json() as { items: Array<{ phone_e164: string; source: DncSource; created_at: string }> }).items.find((e) => e.phone_e164 === e164);
+  if (!entry) throw new Error(`${e164} is not listed: ${res.body}`);
+  return dncListedMessage(entry, 'America/Chicago');
+}

@@ -28,7 +28,7 @@ export function useOneConnection(kind: DbKind): OneConnection {
       await tx.insertInto('leads').values([
         { organization_id: state.org.a, contact_1_name: 'Ann of A' },
         { organization_id: state.org.b, contact_1_name: 'Bob of B' },
-      ] as never).execute();
+      ]).execute();
     });
   }, 60_000);
   afterAll(async () => {

@@ -23,3 +23,18 @@ export function postTwilioWebhook(t: TestApp, path: string, params: Record<strin
     payload: new URLSearchParams(params).toString(),
   });
 }
+
+/**
+ * The Twilio account's numbers, without the network: `incoming` are numbers it bought, `callerIds` verified caller
+ * IDs. Twilio's list endpoints filtered by PhoneNumber answer these; the lists may be changed later.
+ */
+export function fakeTwilioAccount(t: TestApp, account: { incoming: string[]; callerIds?: string[] }) {
+  const ownership = t.app.services.numberOwnership!;
+  const lookups: string[] = [];
+  ownership.incoming = async (phoneNumber) => {
+    lookups.push(phoneNumber);
+    return account.incoming.filter((n) => n === phoneNumber).map((n) => ({ phoneNumber: n }));
+  };
+  ownership.callerIds = async (phoneNumber) => (account.callerIds ?? []).filter((n) => n === phoneNumber).map((n) => ({ phoneNumber: n }));
+  return { account, lookups };
+}

@@ -99,6 +99,8 @@ export const acceptInvitationBody = z
   .object({
     name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters').optional(),
     password: passwordSchema.optional(),
+    /** The `proof` of the mailed link: the invitee opened it from the invited mailbox. */
+    emailProof: z.string().max(200, 'emailProof: at most 200 characters').optional(),
   })
   .strict();
 

@@ -3,10 +3,10 @@ import { DEFAULT_ROUTE, isRememberedRoute, postLoginDestination, recoveryDestina
 
 describe('isRememberedRoute', () => {
   it('remembers the listed app routes and nothing else', () => {
-    for (const p of ['/dashboard', '/leads', '/leads/42', '/buyers/7', '/comps/3', '/settings', '/communications', '/debug', '/login', '/accept-invitation/abc']) {
+    for (const p of ['/dashboard', '/leads', '/leads/42', '/buyers/7', '/comps/3', '/settings', '/settings/voice-dialer/do-not-contact', '/communications', '/debug', '/login', '/accept-invitation/abc']) {
       expect(isRememberedRoute(p), p).toBe(true);
     }
-    for (const p of ['/', '/about', '/privacy', '/top10', '/leads/1/extra', '/nowhere']) {
+    for (const p of ['/', '/about', '/privacy', '/top10', '/leads/1/extra', '/settings/voice-dialer/other', '/nowhere']) {
       expect(isRememberedRoute(p), p).toBe(false);
     }
   });

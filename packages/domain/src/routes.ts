@@ -24,7 +24,7 @@ export const NOTICE_PAGES = {
 const REMEMBERED_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/login$/, /^\/reset-password$/, /^\/accept-invitation(\/[^/]+)?$/, /^\/dashboard$/, /^\/leads$/,
   /^\/leads\/[^/]+$/, /^\/dialer$/, /^\/growth$/, /^\/buyers$/, /^\/buyers\/[^/]+$/, /^\/comps\/[^/]+$/,
-  /^\/settings(\/[^/]+)?$/, /^\/billing$/, /^\/sms$/, /^\/communications$/, /^\/integrations$/,
+  /^\/settings(\/[^/]+)?$/, /^\/settings\/voice-dialer\/do-not-contact$/, /^\/billing$/, /^\/sms$/, /^\/communications$/, /^\/integrations$/,
   /^\/developer$/, /^\/help$/, /^\/debug$/,
 ];
 

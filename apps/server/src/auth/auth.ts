@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/types';
 import type { MailProvider } from '../providers/mail';
+import { authInputHook } from './input';
 
 export const CLIENT_IP_HEADER = 'x-wholesail-client-ip';
 const RESET_TOKEN_SECONDS = 60 * 60;
@@ -19,6 +20,8 @@ export interface AuthOptions {
   rateWindowSeconds: number;
   mail: MailProvider;
   log: FastifyBaseLogger;
+  /** Told once a change better-auth made to a session or a user is committed (session-cache.ts). */
+  onSessionsChanged: () => void;
 }
 
 const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
@@ -93,6 +96,12 @@ export function createAuth(o: AuthOptions) {
             'If you did not ask for this, ignore this email: your password stays the same.',
         });
       },
+    },
+    hooks: { before: authInputHook },
+    // After the change is committed: a session signed out, renewed or revoked, a user changed.
+    databaseHooks: {
+      session: { update: { after: async () => o.onSessionsChanged() }, delete: { after: async () => o.onSessionsChanged() } },
+      user: { update: { after: async () => o.onSessionsChanged() }, delete: { after: async () => o.onSessionsChanged() } },
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

@@ -56,27 +56,27 @@ export function sessionResolver(auth: Auth, db: Kysely<DB>, absoluteHours: numbe
     deleteSession: (token: string) => c.internalAdapter.deleteSession(token),
   }));
 
-  return async (headers: Headers): Promise<SessionContext | null> => {
+  /** `renew: false` only checks (an open socket re-checking its session must not keep it alive). */
+  return async (headers: Headers, { renew = true }: { renew?: boolean } = {}): Promise<SessionContext | null> => {
     const s = await settings;
     const token = verifiedToken(parseCookies(headers.get('cookie') ?? '').get(s.cookieName) ?? null, s.secret);
     if (!token) return null;
     const row = await cache.lookup(token, async () => {
-      const { rows } = await sql<SessionRow>`select * from app_session_context(${token})`.execute(db);
+      const { rows } = await sql<SessionRow>`select user_id, email, name, expires_at, created_at, organization_id, role from app_session_context(${token})`.execute(db);
       return rows[0] ?? null;
     });
     if (!row) return null;
     const now = Date.now();
     const expiresAt = time(row.expires_at);
+    // better-auth's database hooks clear the cache once it deleted or renewed the row (auth.ts).
     if (now - time(row.created_at) > absoluteHours * 3600_000) {
       await s.deleteSession(token);
-      cache.clear();
       return null;
     }
     const dueForRenewal = expiresAt - s.expiresInMs + s.updateAgeMs <= now;
-    if (expiresAt < now || dueForRenewal) {
-      // better-auth renews or deletes the row: what is kept of it is no longer true.
+    if (!renew && expiresAt < now) return null;
+    if (renew && (expiresAt < now || dueForRenewal)) {
       const renewed = await auth.api.getSession({ headers });
-      cache.clear();
       if (!renewed) return null;
     }
     return {

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createInvitationBody, emailSchema, organizationNameSchema, passwordSchema } from '@wholesail/domain';
 import { z } from 'zod';
+import { resolveAuthSecret } from '../auth/secret';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { openConfiguredDatabase } from '../db/from-config';
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
       if (!owner) fail(`No organization ${orgId} (or it has no members)`);
       const mail = createMailProvider({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: pino({ level: 'silent' }) });
       const { link } = await inviteMember(
-        { db: database.db, mail, publicUrl: config.publicUrl },
+        { db: database.db, mail, publicUrl: config.publicUrl, secret: resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR) },
         { user: owner, organizationId: orgId, role: 'owner' },
         email,
         role,

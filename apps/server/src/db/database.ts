@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
 import { pipeliningPool } from './pipelining-pool';
-import { preparingStatements } from './prepared-statements';
+import { PreparingClient } from './preparing-client';
 import { ExclusiveSession, pgliteDialect } from './pglite-dialect';
 import type { DB } from './types';
 
@@ -32,12 +32,18 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  /**
+   * preparedStatements (default true): named prepared statements and pipelined transactions; false sends every
+   * statement unnamed and waits for each answer (PgBouncer in transaction mode before 1.21 needs that).
+   */
+  | { kind: 'postgres'; url: string; poolSize?: number; preparedStatements?: boolean }
   /** dataDir undefined means in memory (tests). */
   | { kind: 'pglite'; dataDir?: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 10) : openPGlite(options.dataDir);
+  return options.kind === 'postgres'
+    ? openPostgres(options.url, options.poolSize ?? 10, options.preparedStatements ?? true)
+    : openPGlite(options.dataDir);
 }
 
 async function openPGlite(dataDir: string | undefined): Promise<Database> {
@@ -88,23 +94,23 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, prepared: boolean): Promise<Database> {
   // A request waiting longer than this for a connection fails (503, DATABASE_UNAVAILABLE) instead of hanging.
   // Pipelining lets a transaction's start and its first query share a round trip (pipelining-pool.ts); Kysely
   // awaits every query, so nothing else is sent ahead of an answer.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000, pipeline: true });
+  const pool = new pg.Pool({
+    connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000,
+    ...(prepared ? { pipeline: true, Client: PreparingClient } : {}),
+  });
   // A broken idle connection (its backend terminated, the server restarting) must not take the process
   // down: pg-pool drops it and opens a new one on the next checkout.
   pool.on('error', () => {});
   // Kysely holds a checked-out client for a whole transaction, and pg-pool listens for errors only on idle
   // clients: a backend terminated between two statements would emit 'error' with no listener and crash the
   // process. The failure still reaches the caller (its next query rejects) and the pool drops the client.
-  pool.on('connect', (client) => {
-    client.on('error', () => {});
-    preparingStatements(client);
-  });
+  pool.on('connect', (client) => client.on('error', () => {}));
   // Every checkout goes through it, so a COMMIT it holds back is always sent first.
-  const checkouts = pipeliningPool(pool);
+  const checkouts = prepared ? pipeliningPool(pool) : pool;
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: checkouts }) });
   await sql`select 1`.execute(db);
   const listeners: Array<() => Promise<void>> = [];

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
+import type { PreparingClient } from './preparing-client';
 
 /** A transaction's first statement (BEGIN with its settings) and, once its checkout has sent it, its answer. */
 export interface TransactionStart {
@@ -44,13 +45,12 @@ export function commitOnNextUse(client: pg.PoolClient): void {
 export function pipeliningPool(pool: pg.Pool) {
   return {
     async connect() {
-      const client = await pool.connect();
+      const client = (await pool.connect()) as pg.PoolClient & PreparingClient;
       const start = starting.getStore();
       const owned = start !== undefined && start.client === undefined;
       const pending = commitPending.has(client);
       if (!owned && !pending) return client;
-      const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
-      stream.cork();
+      client.holdWrites();
       if (pending) sendCommit(client);
       if (owned) {
         start.client = client;
@@ -59,7 +59,6 @@ export function pipeliningPool(pool: pg.Pool) {
         // the transaction awaits this before it ends. Until then it must not count as unhandled.
         start.sent.catch(() => {});
       }
-      process.nextTick(() => stream.uncork());
       return client;
     },
     end: () => pool.end(),

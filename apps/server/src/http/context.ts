@@ -1,21 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import type { MemberRole } from '@wholesail/domain';
+import type { WebSocket } from '@fastify/websocket';
 import type { SessionContext } from '../auth/session';
-import { forbidden, unauthorized } from './errors';
+import type { SessionSockets } from '../auth/session-sockets';
 import { webHeaders } from './web-headers';
 
-export type SessionResolver = (headers: Headers) => Promise<SessionContext | null>;
+export type SessionResolver = (headers: Headers, options?: { renew?: boolean }) => Promise<SessionContext | null>;
 
 export interface OrgContext extends SessionContext {
   organizationId: string;
   role: MemberRole;
 }
 
-const cache = new WeakMap<FastifyRequest, Promise<SessionContext | null>>();
-
-/** Request guards; the session is looked up once per request. */
-export function requestGuards(resolve: SessionResolver) {
-  const session = (request: FastifyRequest) => {
+/** The session behind a request, looked up once per request however often it is asked for. */
+export function requestSession(resolve: SessionResolver): (request: FastifyRequest) => Promise<SessionContext | null> {
+  const cache = new WeakMap<FastifyRequest, Promise<SessionContext | null>>();
+  return (request) => {
     let found = cache.get(request);
     if (!found) {
       found = resolve(webHeaders(request));
@@ -23,24 +23,9 @@ export function requestGuards(resolve: SessionResolver) {
     }
     return found;
   };
-  const requireUser = async (request: FastifyRequest): Promise<SessionContext> => {
-    const ctx = await session(request);
-    if (!ctx) throw unauthorized();
-    return ctx;
-  };
-  const requireOrganization = async (request: FastifyRequest): Promise<OrgContext> => {
-    const ctx = await requireUser(request);
-    if (!ctx.organizationId || !ctx.role) {
-      throw forbidden('No organization found. Please create an organization first.', 'NO_ORGANIZATION');
-    }
-    return { ...ctx, organizationId: ctx.organizationId, role: ctx.role };
-  };
-  const requireAdmin = async (request: FastifyRequest): Promise<OrgContext> => {
-    const ctx = await requireOrganization(request);
-    if (ctx.role === 'member') throw forbidden('Only owners and admins of the organization can do this');
-    return ctx;
-  };
-  return { session, requireUser, requireOrganization, requireAdmin };
 }
 
-export type Guards = ReturnType<typeof requestGuards>;
+/** Keeps a websocket open only while the session that opened it lasts in `organizationId`; sends through the answer. */
+export function holdSocket(sockets: SessionSockets, socket: WebSocket, request: FastifyRequest, organizationId: string) {
+  return sockets.hold(socket, webHeaders(request), organizationId);
+}

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
+import { fieldPath } from './field-label';
 
 /** An error whose status, code and message are safe to show to the caller. */
 export class AppError extends Error {
@@ -8,6 +9,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Headers the answer carries (Retry-After on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -19,6 +22,8 @@ export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(4
 export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
 export const gone = (message: string, code = 'GONE') => new AppError(410, code, message);
+export const tooManyRequests = (message: string, code: string, retryAfterSeconds: number) =>
+  new AppError(429, code, message, { 'retry-after': String(retryAfterSeconds) });
 
 export function errorBody(code: string, message: string) {
   return { error: { code, message } };
@@ -27,13 +32,14 @@ export function errorBody(code: string, message: string) {
 /** Every failure leaves as `{error:{code,message}}`; input problems are 400s naming the field. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) return reply.status(err.status).send(errorBody(err.code, err.message));
+    if (err instanceof AppError) return reply.status(err.status).headers(err.headers).send(errorBody(err.code, err.message));
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';
       const message = err.validation
         .map((v) => {
-          const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-          return field ? `${field}: ${v.message}` : `${where}: ${v.message}`;
+          const field = fieldPath(v.instancePath.split('/').slice(1).filter((s) => s !== '')) || where;
+          // A schema message that already names its field ('token: the link is incomplete') is not named twice.
+          return v.message?.startsWith(`${field}: `) ? v.message : `${field}: ${v.message}`;
         })
         .join('; ');
       return reply.status(400).send(errorBody('VALIDATION_ERROR', message));

@@ -1,5 +1,7 @@
+import { Stream } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, errorBody } from './errors';
+import { fieldLabel } from './field-label';
 
 /**
  * Fastify's `frameworkErrors`: a URL the router cannot read (bad percent-encoding, a path parameter over
@@ -9,14 +11,52 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   void reply.status(error.statusCode ?? 400).send(errorBody(error.code ?? 'BAD_URL', error.message));
 }
 
-/** Where a NUL character is in a parsed value ('' for the value itself), or null. */
+/** Deepest nesting of objects and arrays a JSON body may have; no form of the app's comes near it. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether JSON text nests arrays and objects deeper than `max`, read in one pass without parsing it. */
+function nestsDeeperThan(json: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i += 1) {
+    const c = json.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth -= 1;
+  }
+  return false;
+}
+
+/**
+ * Fastify's JSON parser (prototype-poisoning checks included) behind a depth check: a deeply nested body is
+ * 400 BODY_TOO_DEEP before it is parsed, instead of a RangeError wherever it is later walked or stringified.
+ */
+export function registerJsonParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser(app.initialConfig.onProtoPoisoning ?? 'error', app.initialConfig.onConstructorPoisoning ?? 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      return done(badRequest(`body: nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`, 'BODY_TOO_DEEP'), undefined);
+    }
+    return parse(request, text, done);
+  });
+}
+
+/** Where a NUL character is in a parsed value, as a message names it ('' for the value itself), or null. */
 function nulAt(value: unknown, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? '' : null;
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || depth > 32) return null;
+  // A stream is a body left unread for its handler (an upload), not a parsed value: walking it would walk the socket.
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || value instanceof Stream || depth > 32) return null;
   for (const [key, inner] of Object.entries(value)) {
-    if (key.includes('\u0000')) return key.replace(/\u0000/g, '\\u0000');
+    if (key.includes('\u0000')) return fieldLabel(key);
     const found = nulAt(inner, depth + 1);
-    if (found !== null) return found === '' ? key : `${key}.${found}`;
+    if (found !== null) return found === '' ? fieldLabel(key) : `${fieldLabel(key)}.${found}`;
   }
   return null;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { publicScope } from './access';
 import { errorBody } from './errors';
 
 /** The service worker must be re-checked on every update check; a cached copy would pin the old app. */
@@ -15,7 +16,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   const built = fs.existsSync(index);
   if (built) {
     const serviceWorker = path.join(distDir, SERVICE_WORKER_FILE);
-    await app.register(fastifyStatic, {
+    await publicScope(app, 'the web app is served to everyone (it asks for sign-in itself)', (scope) => scope.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
@@ -24,7 +25,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       setHeaders: (reply, filePath) => {
         if (filePath === serviceWorker) reply.header('cache-control', 'no-cache').header('content-type', 'text/javascript; charset=utf-8');
       },
-    });
+    }));
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

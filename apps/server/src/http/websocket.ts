@@ -1,17 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from '@fastify/websocket';
 import { STREAM_PING_MS } from '@wholesail/domain';
-import type { Guards, OrgContext } from './context';
 import { errorBody, forbidden } from './errors';
 import { isAllowedOrigin } from './origin-check';
 
 /**
- * The handshake check of every websocket route, for its `preValidation` hook, so a bad handshake gets a
- * plain HTTP status before the upgrade: a foreign Origin 403, no session 401, no organization 403.
+ * The origin check of every websocket route, for its `preValidation` hook, so a bad handshake gets a plain HTTP
+ * status before the upgrade: a foreign Origin 403 (the route's access, checked before, answers 401 signed out and
+ * 403 without an organization).
  */
-export async function requireSocketOrganization(request: FastifyRequest, guards: Guards, allowedOrigins: readonly string[], feed: string): Promise<OrgContext> {
+export async function requireSocketOrigin(request: FastifyRequest, allowedOrigins: readonly string[], feed: string): Promise<void> {
   if (!isAllowedOrigin(request.headers.origin, allowedOrigins)) throw forbidden(`This origin may not open the ${feed}`, 'FORBIDDEN_ORIGIN');
-  return guards.requireOrganization(request);
 }
 
 /**

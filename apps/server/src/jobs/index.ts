@@ -1,23 +1,47 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import type { AiJobs } from '../modules/ai-jobs/service';
+import { emit } from '../modules/outbox/emit';
+import type { EventOutbox } from '../modules/outbox/delivery';
+import type { FileStorage } from '../providers/storage';
 import { aiJobQueues } from './ai-jobs';
 import { leadImportQueue } from './lead-import';
+import { outboxQueues, wakeOnEmission } from './outbox';
+import { leadPurgeQueue, schedulePurge } from './lead-purge';
 import { startJobQueue, type JobQueue } from './queue';
 
 export type { JobQueue } from './queue';
 
 /** The app's job queue with every handler registered; stop() lets running jobs reach a safe point. */
-export function startJobs(
+export async function startJobs(
   database: Database,
   log: FastifyBaseLogger,
-  options: { connectionString?: string; ai?: AiJobs; heartbeatSeconds?: number } = {},
+  storage: FileStorage,
+  options: { outbox: EventOutbox; connectionString?: string; ai?: AiJobs; heartbeatSeconds?: number },
 ): Promise<JobQueue> {
-  const { ai } = options;
-  const importQueue = leadImportQueue(database, ai ? { onFinished: (tx, job) => ai.queueForImport(tx, job.organizationId, job.importId) } : {});
-  return startJobQueue(database, log, [importQueue, ...(ai ? aiJobQueues(ai) : [])], {
+  const { ai, outbox } = options;
+  let started: JobQueue | null = null;
+  const current = () => started!;
+  const importQueue = leadImportQueue({ db: database.db, storage }, {
+    onFinished: (tx, job) => emit(tx, { type: 'import.finished', organizationId: job.organizationId, importId: job.importId }),
+  });
+  const queues = [importQueue, leadPurgeQueue(database, log), ...outboxQueues(outbox, current), ...(ai ? aiJobQueues(ai) : [])];
+  const queue = await startJobQueue(database, log, queues, {
     connectionString: options.connectionString,
     heartbeatSeconds: options.heartbeatSeconds,
-    beforeWork: (queue) => ai?.attach(queue),
+    beforeWork: (q) => {
+      started = q;
+      ai?.attach(q);
+    },
+  });
+  const unlisten = await wakeOnEmission(database, queue, log);
+  const stopPurge = schedulePurge(queue, log);
+  const stopQueue = queue.stop.bind(queue);
+  return Object.assign(queue, {
+    async stop() {
+      stopPurge();
+      await unlisten();
+      await stopQueue();
+    },
   });
 }

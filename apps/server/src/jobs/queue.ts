@@ -40,8 +40,8 @@ export interface SqlExecutor {
 }
 
 export interface JobQueue {
-  /** Queues a job; `key` makes it a singleton (a second send with the same key is ignored). */
-  send<T extends object>(name: string, data: T, options?: { key?: string }): Promise<string | null>;
+  /** Queues a job; `key` makes it a singleton (a second send with the same key is ignored); `startAfter` holds it until then. */
+  send<T extends object>(name: string, data: T, options?: { key?: string; startAfter?: Date }): Promise<string | null>;
   /**
    * Queues a job through `executor`, e.g. in the transaction that creates what the job works on, so
    * both commit or neither does. Call wake(name) after the commit to start it without waiting for a poll.
@@ -86,9 +86,13 @@ export async function startJobQueue(
   // fail its job on a closed database, in a promise pg-boss does not await. The job stays active, and the next
   // start releases it (jobs/orphans.ts).
   let stopped = false;
+  const dropped = (text: string) => {
+    log.debug({ statement: text.slice(0, 120) }, 'job queue statement after stop: dropped');
+    return Promise.resolve(undefined as never);
+  };
   const connection = database.kind === 'postgres' && options.connectionString
     ? { connectionString: options.connectionString, max: 3 }
-    : { db: { executeSql: (text: string, values: unknown[]) => (stopped ? Promise.resolve(undefined as never) : database.executeSql(text, values)) } };
+    : { db: { executeSql: (text: string, values: unknown[]) => (stopped ? dropped(text) : database.executeSql(text, values)) } };
   const boss = new PgBoss({
     ...connection,
     schema: 'pgboss',
@@ -127,7 +131,7 @@ export async function startJobQueue(
       return stopping;
     },
     async send(name, data, opts = {}) {
-      const id = await boss.send(name, data, opts.key ? { singletonKey: opts.key } : {});
+      const id = await boss.send(name, data, { ...(opts.key ? { singletonKey: opts.key } : {}), ...(opts.startAfter ? { startAfter: opts.startAfter } : {}) });
       // Wake this instance's worker now instead of at its next poll.
       wake(name);
       return id;

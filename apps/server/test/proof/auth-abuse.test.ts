@@ -1,4 +1,5 @@
-import type { LightMyRequestResponse } from 'fastify';
+import http from 'node:http';
+import type { FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ORIGIN, DB_KINDS, startTestApp, type TestApp } from '../harness';
 import { errorOf, ROUTE_TABLE, routeKey, sendCall, tableRoutes } from './routes';
@@ -9,6 +10,41 @@ const EVIL = 'https://evil.example';
 const SIGN_IN_LIMIT = 3;
 
 const cookiesOf = (res: LightMyRequestResponse) => [res.headers['set-cookie'] ?? []].flat();
+
+const ANNOUNCED_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Sends the headers of a 5 MB request and its first 64 KB, then waits for whichever comes first: the answer
+ * ("401 UNAUTHORIZED, body not read") or fastify starting to read the body (a route's preParsing hook ran).
+ */
+function partialUpload(port: number, method: string, url: string, contentType: string, bodyReads: Set<(request: FastifyRequest) => void>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({
+      host: '127.0.0.1', port, method, path: url,
+      headers: { origin: ORIGIN, 'content-type': contentType, 'content-length': String(ANNOUNCED_BYTES) },
+    });
+    const finish = (answer: string) => {
+      bodyReads.delete(onBodyRead);
+      request.destroy();
+      resolve(answer);
+    };
+    const onBodyRead = () => finish('the server started reading the body');
+    bodyReads.add(onBodyRead);
+    request.on('response', (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => {
+        const body = JSON.parse(text) as { code?: string; error?: { code?: string } };
+        finish(`${res.statusCode} ${body.error?.code ?? body.code}, body not read`);
+      });
+    });
+    request.on('error', (error) => {
+      bodyReads.delete(onBodyRead);
+      reject(error);
+    });
+    request.write(Buffer.alloc(64 * 1024, 0x20));
+  });
+}
 
 describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
   const p = useProofApp(kind, { ...FAST_DEMO_ENV, AUTH_SIGN_IN_LIMIT: String(SIGN_IN_LIMIT) }, [LOOK_A]);
@@ -47,6 +83,19 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
     const same = [];
     for (let i = 0; i < SIGN_IN_LIMIT + 1; i += 1) same.push((await viaProxy('203.0.113.200')).statusCode);
     expect(same).toEqual([...Array(SIGN_IN_LIMIT).fill(401), 429]);
+
+    // Only the hop the trusted proxy appended counts: a spoofed leftmost entry does not give a new count.
+    const spoofed = [];
+    for (let i = 0; i < SIGN_IN_LIMIT + 1; i += 1) spoofed.push((await viaProxy(`198.51.100.${i}, 203.0.113.201`)).statusCode);
+    expect(spoofed).toEqual([...Array(SIGN_IN_LIMIT).fill(401), 429]);
+    // Named proxies work the same way: 10.30.0.3 is the proxy, so the entry it appended is the client.
+    const listed = await startTestApp(t.database, { AUTH_SIGN_IN_LIMIT: String(SIGN_IN_LIMIT), TRUST_PROXY: '10.30.0.0/24' });
+    others.push(listed);
+    const viaListed = [];
+    for (let i = 0; i < SIGN_IN_LIMIT + 1; i += 1) {
+      viaListed.push((await signIn(listed, 'wrong password', '10.30.0.3', { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.202` })).statusCode);
+    }
+    expect(viaListed).toEqual([...Array(SIGN_IN_LIMIT).fill(401), 429]);
   });
 
   it('lets no more than the limit through when the flood arrives all at once', async () => {
@@ -129,6 +178,23 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
       }
       expect(await handshake(path, { cookie: p.a.cookie }), `${path} without Origin`).toBe(403);
     }
+  });
+
+  it('answers a 5 MB body sent signed out to every route that is not public with 401 before reading the body', async () => {
+    const routes = tableRoutes(p.routes).filter((r) => !['GET', 'HEAD'].includes(r.method) && r.access !== 'public');
+    expect(routes.map(routeKey)).toEqual(expect.arrayContaining(['POST /api/leads/import', 'POST /api/dnc/import', 'POST /api/organizations', 'PUT /api/organization/settings']));
+    const answers: string[] = [];
+    for (const route of routes) {
+      const call = ROUTE_TABLE[routeKey(route)]!.calls(p.a.ids, p.a.ids)[0]!;
+      const answer = await partialUpload(p.port, route.method, call.url, call.raw?.contentType ?? 'application/json', p.bodyReads);
+      answers.push(`${route.method} ${call.url}: ${answer}`);
+    }
+    // better-auth's endpoints for a signed-in user too, however the path is spelt.
+    for (const url of ['/api/auth/update-user', '/api/auth/./change-password', '/api/auth/x/../revoke-sessions', '/api/auth/list-accounts/']) {
+      answers.push(`POST ${url}: ${await partialUpload(p.port, 'POST', url, 'application/json', p.bodyReads)}`);
+    }
+    // The client sent 64 KB of the 5 MB it announced: an answer at all means nobody waited for the rest.
+    expect(answers).toEqual(answers.map((a) => a.replace(/: .*$/, ': 401 UNAUTHORIZED, body not read')));
   });
 
   it('accepts a password-reset token once: reused or raced 20 times at once, exactly one reset succeeds', async () => {

@@ -83,7 +83,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !privateClusterAvailable())('a
     const scored = await until('the last lead to be scored by its job', async () => {
       const rows = await q('select ai_scored_at from leads where id = $1', [lastId]);
       return rows[0]?.ai_scored_at ? rows[0] : null;
-    }, 20_000);
+    }, 60_000); // through the outbox: the event's delivery, then the scoring job, each a pg-boss hop
 
     console.log(
       `restart: PostgreSQL down ${upAt - downAt} ms; ${traffic.acknowledged.length} acknowledged writes checked (${before} before the stop), ` +
@@ -103,5 +103,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !privateClusterAvailable())('a
     expect(scored.ai_scored_at).toBeTruthy();
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     await server.stop();
-  }, 90_000);
+  }, 150_000);
 });

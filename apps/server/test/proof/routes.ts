@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { RouteOptions } from 'fastify';
+import type { FastifyRequest, preParsingAsyncHookHandler, RouteOptions } from 'fastify';
+import type { RouteAccess } from '../../src/http/access';
 import { ORIGIN, type TestApp } from '../harness';
 import type { OrgIds } from './seed';
 
@@ -9,17 +10,31 @@ export interface RegisteredRoute {
   url: string;
   websocket: boolean;
   schema: RouteOptions['schema'];
+  /** Who may call it, as the route declares (config.access), and why when it is public. */
+  access: RouteAccess;
+  publicBecause?: string;
 }
 
-/** Collects every route the app registers (pass `onRoute` to useTestApp's options). */
+/**
+ * Collects every route the app registers (pass `onRoute` to useTestApp's options). It also gives every route a
+ * preParsing hook that reports to `bodyReads` listeners: fastify runs it as it starts reading a request's body.
+ */
 export function routeCollector() {
   const routes: RegisteredRoute[] = [];
+  const bodyReads = new Set<(request: FastifyRequest) => void>();
+  const reportBodyRead: preParsingAsyncHookHandler = async (request, _reply, payload) => {
+    for (const listener of bodyReads) listener(request);
+    return payload;
+  };
   const onRoute = (route: RouteOptions) => {
+    route.preParsing = [...[route.preParsing ?? []].flat(), reportBodyRead];
     for (const method of [route.method].flat()) {
-      routes.push({ method, url: route.url, websocket: Boolean(route.websocket || route.wsHandler), schema: route.schema });
+      const { access, publicBecause } = route.config ?? {};
+      if (!access) throw new Error(`${method} ${route.url} reached the collector without config.access`);
+      routes.push({ method, url: route.url, websocket: Boolean(route.websocket || route.wsHandler), schema: route.schema, access, publicBecause });
     }
   };
-  return { routes, onRoute };
+  return { routes, onRoute, bodyReads };
 }
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
@@ -41,7 +56,7 @@ export interface RouteCall {
   raw?: { payload: string; contentType: string };
   /** The answer to org A's user when the ids are org B's (default 404). */
   cross?: number | 'skip';
-  /** The answer to a signed-out client (default 401). */
+  /** The answer to a signed-out client (default 401; other answers only on routes declared public). */
   signedOut?: number;
   /** Why an answer is not the default, or why a request is skipped. */
   why?: string;
@@ -50,8 +65,6 @@ export interface RouteCall {
 export interface RouteSpec {
   /** The requests of this route with `target`'s ids; `own` is the caller's organization. */
   calls: (target: OrgIds, own: OrgIds) => RouteCall[];
-  /** Why anyone may call the route signed out (its signedOut answers are then not 401). */
-  public?: string;
   /** The answer to HEAD when it is not the GET's, and why. */
   head?: { status: number; why: string };
   /** Errors in better-auth's own shape `{code?, message}`, which the web client reads: not `{error:{code,message}}`. */
@@ -61,31 +74,29 @@ export interface RouteSpec {
 const randomToken = () => crypto.randomBytes(24).toString('base64url');
 const own200 = (url: string, body?: unknown): RouteCall[] => [{ url, body, cross: 200, why: "the caller's own organization" }];
 const form = (params: Record<string, string>) => ({ payload: new URLSearchParams(params).toString(), contentType: 'application/x-www-form-urlencoded' });
-const WEBHOOK = 'Twilio webhooks are authenticated by X-Twilio-Signature only (403 INVALID_SIGNATURE without one, whoever calls)';
-const DOCS = 'the API documentation (OpenAPI and Swagger UI) is public';
-const docs = (url: string): RouteSpec => ({ public: DOCS, calls: () => [{ url, cross: 200, signedOut: 200 }] });
+const docs = (url: string): RouteSpec => ({ calls: () => [{ url, cross: 200, signedOut: 200 }] });
 
 /**
- * Every registered route and how to call it. The isolation suite calls each with org B's ids as org A's user
- * and signed out; the hostile-input suite mutates the bodies and queries of the same calls made with the
- * caller's own ids. A route that is registered but missing here fails both suites.
+ * Every registered route and how to call it; who may call it is the route's own declaration (config.access), read
+ * by the route collector. The isolation suite calls each with org B's ids as org A's user and signed out; the
+ * hostile-input suite mutates the bodies and queries of the same calls made with the caller's own ids. A route that is registered but missing here fails both suites.
  */
 export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /api/docs': docs('/api/docs'),
   'HEAD /api/docs/': docs('/api/docs/'),
-  'GET /api/docs/static/index.html': { public: DOCS, calls: () => [{ url: '/api/docs/static/index.html', cross: 302, signedOut: 302, why: 'redirects to /api/docs/' }] },
+  'GET /api/docs/static/index.html': { calls: () => [{ url: '/api/docs/static/index.html', cross: 302, signedOut: 302, why: 'redirects to /api/docs/' }] },
   'GET /api/docs/static/swagger-initializer.js': docs('/api/docs/static/swagger-initializer.js'),
   'GET /api/docs/static/*': docs('/api/docs/static/swagger-ui.css'),
   'GET /api/docs/json': docs('/api/docs/json'),
   'GET /api/docs/yaml': docs('/api/docs/yaml'),
-  'GET /api/health': { public: 'load balancers and monitors probe it', calls: () => [{ url: '/api/health', cross: 200, signedOut: 200 }] },
+  'GET /api/health': { calls: () => [{ url: '/api/health', cross: 200, signedOut: 200 }] },
 
   'POST /api/auth/sign-up/email': {
-    public: 'sign-up is closed: 403 for everyone', betterAuth: true,
+    betterAuth: true,
     calls: (b) => [{ url: '/api/auth/sign-up/email', body: { email: b.email, password: 'password123', name: 'X' }, cross: 403, signedOut: 403 }],
   },
   'GET /api/auth/*': {
-    public: 'get-session answers null and the reset link redirects when signed out', betterAuth: true,
+    betterAuth: true,
     head: { status: 404, why: 'better-auth serves no HEAD' },
     calls: () => [
       { url: '/api/auth/get-session', cross: 200, signedOut: 200, why: "the caller's own session" },
@@ -97,7 +108,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     ],
   },
   'POST /api/auth/*': {
-    public: 'sign-in and password reset are for signed-out users', betterAuth: true,
+    betterAuth: true,
     calls: (b, a) => [
       { url: '/api/auth/sign-in/email', body: { email: b.email, password: 'not the password' }, cross: 401, signedOut: 401, why: 'a wrong password' },
       { url: '/api/auth/request-password-reset', body: { email: b.email, redirectTo: '/reset-password' }, cross: 200, signedOut: 200, why: 'the same answer for every email' },
@@ -135,11 +146,9 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'DELETE /api/organization/invitations/:id': { calls: (b) => [{ url: `/api/organization/invitations/${b.invitationId}` }] },
   // The token is a bearer secret mailed to the invitee (whoever holds it may preview and accept): B's real token is not an id to try.
   'GET /api/invitations/:token': {
-    public: 'the invitee opens the link signed out; an unknown token is 404',
     calls: () => [{ url: `/api/invitations/${randomToken()}`, signedOut: 404 }],
   },
   'POST /api/invitations/:token/accept': {
-    public: 'a signed-out invitee creates an account; an unknown token is 404',
     calls: () => [{ url: `/api/invitations/${randomToken()}/accept`, body: { name: 'Someone', password: 'password123' }, signedOut: 404 }],
   },
 
@@ -155,7 +164,11 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /api/leads/:id/context': { calls: (b) => [{ url: `/api/leads/${b.leadId}/context` }] },
   'POST /api/leads': { calls: () => [{ url: '/api/leads', body: { owner_1_name: 'Proof Lead of A', property_address_state: 'TX' }, cross: 201, why: "creates a lead in the caller's organization" }] },
   'PATCH /api/leads/:id': { calls: (b) => [{ url: `/api/leads/${b.leadId}`, body: { notes: 'changed by A', dnc_status: true } }] },
+  'POST /api/leads/bulk': {
+    calls: (b) => [{ url: '/api/leads/bulk', body: { ids: [b.leadId, b.importedLeadId], status: 'discovery', add_tags: ['proof'], remove_tags: ['vacant'] }, cross: 200, why: "another organization's ids count as skipped and are never touched" }],
+  },
   'DELETE /api/leads/:id': { calls: (b) => [{ url: `/api/leads/${b.leadId}` }, { url: `/api/leads/${b.importedLeadId}` }] },
+  'POST /api/leads/:id/restore': { calls: (b) => [{ url: `/api/leads/${b.leadId}/restore` }] },
   'POST /api/leads/:id/enrich': { calls: (b) => [{ url: `/api/leads/${b.leadId}/enrich` }] },
   'POST /api/leads/:id/ai-score': { calls: (b) => [{ url: `/api/leads/${b.leadId}/ai-score` }] },
   'POST /api/leads/import': {
@@ -189,8 +202,10 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     calls: (b) => [{ url: `/api/calls/caller-id?leadId=${b.leadId}`, cross: 200, why: "another organization's lead is no lead: the caller's own number is chosen" }],
   },
   'GET /api/calls/settings': { calls: () => own200('/api/calls/settings') },
-  'PUT /api/calls/settings': { calls: () => own200('/api/calls/settings', { enforceHours: true }) },
-  'GET /api/calls/check': { calls: (b) => [{ url: `/api/calls/check?leadId=${b.leadId}` }] },
+  'PUT /api/calls/settings': { calls: () => own200('/api/calls/settings', { enforceHours: true, callsPerNumberPer24h: 3 }) },
+  'GET /api/calls/check': {
+    calls: (b) => [{ url: `/api/calls/check?leadId=${b.leadId}` }, { url: `/api/calls/check?leadId=${b.leadId}&to=${encodeURIComponent(b.leadPhone)}` }],
+  },
   'POST /api/calls': { calls: (b) => [{ url: '/api/calls', body: { lead_id: b.leadId, from_e164: b.phoneNumber, to_e164: b.leadPhone } }] },
   'GET /api/calls/:id': { calls: (b) => [{ url: `/api/calls/${b.callId}` }] },
   'POST /api/calls/:id/hangup': { calls: (b) => [{ url: `/api/calls/${b.callId}/hangup` }] },
@@ -212,15 +227,12 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'POST /api/voice/token': { calls: () => own200('/api/voice/token') },
 
   'POST /api/webhooks/twilio/voice': {
-    public: WEBHOOK,
     calls: (b) => [{ url: '/api/webhooks/twilio/voice', raw: form({ CallSid: b.callSid, call_id: b.callId, To: b.leadPhone, From: b.phoneNumber }), cross: 403, signedOut: 403 }],
   },
   'POST /api/webhooks/twilio/status': {
-    public: WEBHOOK,
     calls: (b) => [{ url: '/api/webhooks/twilio/status', raw: form({ CallSid: b.callSid, CallStatus: 'busy', SequenceNumber: '9' }), cross: 403, signedOut: 403 }],
   },
   'POST /api/webhooks/twilio/transcription': {
-    public: WEBHOOK,
     calls: (b) => [{
       url: '/api/webhooks/twilio/transcription',
       raw: form({ CallSid: b.callSid, TranscriptionEvent: 'transcription-content', TranscriptionData: JSON.stringify({ transcript: 'forged words', confidence: 0.9 }), Track: 'inbound_track', SequenceId: '99', Final: 'true' }),
@@ -228,20 +240,19 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     }],
   },
   'POST /api/webhooks/twilio/sms': {
-    public: WEBHOOK,
     calls: (b) => [{ url: '/api/webhooks/twilio/sms', raw: form({ MessageSid: `SM${'9'.repeat(32)}`, From: b.leadPhone, To: b.phoneNumber, Body: 'STOP' }), cross: 403, signedOut: 403 }],
   },
   'POST /api/webhooks/twilio/sms-status': {
-    public: WEBHOOK,
     calls: (b) => [{ url: '/api/webhooks/twilio/sms-status', raw: form({ MessageSid: `SM${'8'.repeat(32)}`, MessageStatus: 'failed' }), cross: 403, signedOut: 403 }],
   },
 
   'POST /api/enrichment/property': {
-    public: "the landing page looks addresses up for visitors (rate-limited per client); the answer is the provider's, no tenant data",
     calls: (b) => [{ url: '/api/enrichment/property', body: { address: '987 Obsidian Heron Way, Austin, TX', organizationId: b.organizationId }, cross: 200, signedOut: 200 }],
   },
+  'POST /api/access-requests': {
+    calls: () => [{ url: '/api/access-requests', body: { name: 'Proof Visitor', email: 'proof@example.com' }, cross: 202, signedOut: 202 }],
+  },
   'GET /api/maps/key': {
-    public: 'the browser Maps key is public by nature (restricted by referrer); 404 MAPS_NOT_CONFIGURED without one',
     calls: () => [{ url: '/api/maps/key', signedOut: 404, why: 'no Maps key in the test configuration' }],
   },
   'GET /api/ai/health': { calls: () => own200('/api/ai/health') },
@@ -250,6 +261,10 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     calls: (b) => [
       { url: '/api/coaching/suggestions', body: { leadId: b.leadId, transcript: [{ speaker: 'lead', text: 'What would you offer?', timestamp: 1 }] } },
       { url: '/api/coaching/suggestions', body: { callSid: b.callSid, transcript: [{ speaker: 'lead', text: 'What would you offer?', timestamp: 1 }] } },
+      {
+        url: '/api/coaching/suggestions',
+        body: { leadContext: { id: b.leadId, owner_name: 'Owner' }, transcript: [{ speaker: 'lead', text: 'What would you offer?', timestamp: 1 }], callStatus: 'active' },
+      },
     ],
   },
   'POST /api/coaching/scripts': {
@@ -258,6 +273,24 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       { url: '/api/coaching/scripts', body: { callSid: b.callSid, messages: [{ speaker: 'lead', text: 'Is this legit?', timestamp: 1 }] } },
     ],
   },
+
+  'GET /api/dnc': {
+    calls: (b) => [...own200(`/api/dnc?search=${encodeURIComponent(b.dncPhone.slice(2))}&limit=200`), ...own200('/api/dnc?search=proof&offset=1')],
+  },
+  'POST /api/dnc': { calls: () => [{ url: '/api/dnc', body: { phone: '+15125550188', reason: 'Asked not to be called' }, cross: 201, why: "lists a number on the caller's own list" }] },
+  'DELETE /api/dnc/:phone': {
+    calls: (b) => [
+      { url: `/api/dnc/${encodeURIComponent(b.dncPhone)}?reason=${encodeURIComponent('Proof removal')}` },
+      { url: `/api/dnc/${b.dncPhone.slice(1)}`, body: { reason: 'Proof removal', confirm_opt_out_override: true } },
+    ],
+  },
+  'POST /api/dnc/import': {
+    calls: () => [{
+      url: '/api/dnc/import', raw: { payload: 'phone,reason\r\n+15125550189,Proof import\r\n', contentType: 'text/csv' },
+      cross: 200, why: "imports into the caller's own list",
+    }],
+  },
+  'GET /api/dnc/export.csv': { calls: () => own200('/api/dnc/export.csv') },
 
   'POST /api/conversations': { calls: (b) => [{ url: '/api/conversations', body: { lead_id: b.leadId, body: 'Hello from A' } }] },
   'GET /api/conversations': { calls: (b) => [{ url: `/api/conversations?lead_id=${b.leadId}` }] },

@@ -54,6 +54,8 @@ export interface OrgIds {
   conversationId: string;
   phoneNumberId: string;
   phoneNumber: string;
+  /** A number on the organization's Do-Not-Contact list. */
+  dncPhone: string;
   importId: string;
   pendingImportId: string;
   invitationId: string;
@@ -72,7 +74,7 @@ export interface SeededOrg {
 /**
  * An organization with a record in every table the API writes: caller-ID number and default, a lead, a buyer,
  * a demo call with its transcript, completed with a follow-up task, a text with the demo seller's reply and its
- * analysis, an AI score, an invitation, a CSV import and a second one awaiting its mapping. Automatic AI jobs are switched off, so nothing changes
+ * analysis, an AI score, a listed number, an invitation, a CSV import and a second one awaiting its mapping. Automatic AI jobs are switched off, so nothing changes
  * the rows after this returns. The demo clocks are set to a daytime in Texas.
  */
 export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
@@ -116,6 +118,10 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
   );
   await ok('POST', `/api/conversations/${text.id}/analyze`);
 
+  // A number on the Do-Not-Contact list.
+  const dncPhone = `+1512555${look.phone.slice(-4, -2)}97`;
+  await ok('POST', '/api/dnc', { phone: dncPhone, reason: `${look.notes} (DNC)` }, 201);
+
   // An invitation; its token is in the mail outbox.
   const invitation = await ok('POST', '/api/organization/invitations', { email: look.invitee }, 201);
   const mail = await t.database.db.selectFrom('mail_outbox').select('text_body').where('to_address', '=', look.invitee).executeTakeFirstOrThrow();
@@ -154,16 +160,18 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
     look,
     ids: {
       organizationId: owner.organizationId, userId: owner.userId, email: owner.email, leadId: lead.id, leadPhone: `+1${look.phone}`, buyerId: buyer.id,
-      callId: call.call_id, taskId: tasks.items[0].id, conversationId: text.id, phoneNumberId: number.id, phoneNumber: look.from,
+      callId: call.call_id, taskId: tasks.items[0].id, conversationId: text.id, phoneNumberId: number.id, phoneNumber: look.from, dncPhone,
       importId: preview.id, pendingImportId: pending.id, invitationId: invitation.invitation.id, invitationToken, ...ids,
     },
   };
 }
 
-/** Waits until no job of the queue is waiting or running: nothing is left to change a seeded row. */
+/** Waits until no job of the queue is waiting or running and every event is delivered: nothing is left to change a seeded row. */
 export async function settled(t: TestApp): Promise<void> {
   await waitFor(
-    async () => (await sql<{ n: number }>`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')`.execute(t.database.db)).rows[0]!.n,
+    async () => (await sql<{ n: number }>`
+      select (select count(*) from pgboss.job where state in ('created', 'retry', 'active'))::int
+        + (select count(*) from outbox where delivered_at is null)::int as n`.execute(t.database.db)).rows[0]!.n,
     (n) => n === 0,
     'the job queue to settle',
   );
@@ -204,6 +212,7 @@ export function useProofApp(kind: DbKind, env: Record<string, string>, looks: Or
   return {
     t,
     routes: collected.routes,
+    bodyReads: collected.bodyReads,
     get a() {
       return seeded(0);
     },

@@ -1,10 +1,11 @@
-import { LogOut, Menu } from 'lucide-react';
+import { KeyRound, LogOut, Menu } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { CHANGE_PASSWORD_PATH } from '@/features/auth/auth-api';
 import { MAIN_NAV, MORE_NAV } from './nav-items';
 
 type Props = { organizationName: string | null; email: string; onSignOut: () => void };
@@ -34,6 +35,10 @@ export function MobileHeader({ organizationName, email, onSignOut }: Props) {
             </DropdownMenuItem>
           ))}
           <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => void navigate(CHANGE_PASSWORD_PATH)}>
+            <KeyRound aria-hidden />
+            Change password
+          </DropdownMenuItem>
           <DropdownMenuItem onSelect={onSignOut}>
             <LogOut aria-hidden />
             Sign out

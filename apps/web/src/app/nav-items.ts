@@ -1,6 +1,6 @@
 import {
   Activity, BarChart3, Bot, Briefcase, Calculator, Code2, CreditCard, DatabaseZap, Gauge, HelpCircle, LayoutDashboard,
-  LineChart, MessagesSquare, Plug, Rocket, Send, Settings, Trophy, Users, Workflow, type LucideIcon,
+  LineChart, MessagesSquare, PhoneCall, Plug, Rocket, Send, Settings, Trophy, Users, Workflow, type LucideIcon,
 } from 'lucide-react';
 
 export type NavItem = { to: string; label: string; icon: LucideIcon };
@@ -13,7 +13,11 @@ export const MAIN_NAV: readonly NavItem[] = [
   { to: '/communications', label: 'Communications', icon: MessagesSquare },
   { to: '/analytics', label: 'Analytics', icon: BarChart3 },
   { to: '/settings', label: 'Settings', icon: Settings },
+  { to: '/settings/voice-dialer', label: 'Voice & Dialer', icon: PhoneCall },
 ];
+
+/** True when another item lives under this one's path, so this one is current on its own path only. */
+export const hasNestedItem = (item: NavItem): boolean => [...MAIN_NAV, ...MORE_NAV].some((other) => other.to.startsWith(`${item.to}/`));
 
 export const MORE_NAV: readonly NavItem[] = [
   { to: '/growth', label: 'Growth', icon: Rocket },

@@ -6,7 +6,8 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster richColors position="top-right" />
+      {/* Top centre, below the phone header: clear of the dialogs' close buttons and the app's menu. */}
+      <Toaster richColors position="top-center" mobileOffset={{ top: 64 }} />
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,8 @@
 import { NOTICE_PAGES, REDIRECTS } from '@wholesail/domain';
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { LoginPage } from '@/features/auth/login-page';
+import { CHANGE_PASSWORD_PATH } from '@/features/auth/auth-api';
+import { DNC_SCREEN_PATH } from '@/features/do-not-contact/dnc-links';
 import { LandingPage } from '@/features/landing/landing-page';
 import { NotFoundPage } from '@/features/notices/not-found-page';
 import { NoticePage } from '@/features/notices/notice-page';
@@ -9,7 +10,9 @@ import type { PlaceholderPageKey } from '@/features/placeholders/placeholder-pag
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
-// Landing and login ship in the entry chunk; everything else loads on demand to keep it small.
+// The landing page ships in the entry chunk; everything else loads on demand to keep it small (the sign-in form
+// brings the form library and zod, which the landing page does not need).
+const LoginPage = lazy(() => import('@/features/auth/login-page').then((m) => ({ default: m.LoginPage })));
 const SignupPage = lazy(() => import('@/features/auth/signup-page').then((m) => ({ default: m.SignupPage })));
 const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 const AboutPage = lazy(() => import('@/features/legal/about-page').then((m) => ({ default: m.AboutPage })));
@@ -21,6 +24,7 @@ const AcceptInvitationPage = lazy(() => import('@/features/invitations/accept-in
 const AppLayout = lazy(() => import('./app-layout').then((m) => ({ default: m.AppLayout })));
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const DoNotContactPage = lazy(() => import('@/features/do-not-contact/do-not-contact-page').then((m) => ({ default: m.DoNotContactPage })));
 const PlaceholderPage = lazy(() => import('@/features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })));
 const LeadsPage = lazy(() => import('@/features/leads/leads-page').then((m) => ({ default: m.LeadsPage })));
 const LeadDetailPage = lazy(() => import('@/features/leads/lead-detail-page').then((m) => ({ default: m.LeadDetailPage })));
@@ -29,6 +33,8 @@ const BuyersPage = lazy(() => import('@/features/buyers/buyers-page').then((m) =
 const BuyerDetailPage = lazy(() => import('@/features/buyers/buyer-detail-page').then((m) => ({ default: m.BuyerDetailPage })));
 const CommunicationsPage = lazy(() => import('@/features/communications/communications-page').then((m) => ({ default: m.CommunicationsPage })));
 const VoiceDialerSettingsPage = lazy(() => import('@/features/voice-dialer/voice-dialer-settings-page').then((m) => ({ default: m.VoiceDialerSettingsPage })));
+const ChangePasswordPage = lazy(() => import('@/features/auth/change-password-page').then((m) => ({ default: m.ChangePasswordPage })));
+const StatusPage = lazy(() => import('@/features/status/status-page').then((m) => ({ default: m.StatusPage })));
 const HelpPage = lazy(() => import('@/features/help/help-page').then((m) => ({ default: m.HelpPage })));
 
 /** Protected pages that a later release fills, by path. */
@@ -68,6 +74,7 @@ export function buildRoutes(): RouteObject[] {
         { path: '/privacy-policy', element: <PrivacyPage /> },
         { path: '/terms-of-service', element: <TermsPage /> },
         { path: '/cookies-policy', element: <CookiesPage /> },
+        { path: '/status', element: <StatusPage /> },
         { path: '/accept-invitation', element: <EnterInvitationPage /> },
         { path: '/accept-invitation/:token', element: <AcceptInvitationPage /> },
         ...Object.entries(REDIRECTS).map(([path, to]) => ({ path, element: <Navigate to={to} replace /> })),
@@ -86,6 +93,8 @@ export function buildRoutes(): RouteObject[] {
                 { path: '/buyers/:id', element: <BuyerDetailPage /> },
                 { path: '/settings', element: <SettingsPage /> },
                 { path: '/settings/voice-dialer', element: <VoiceDialerSettingsPage /> },
+                { path: CHANGE_PASSWORD_PATH, element: <ChangePasswordPage /> },
+                { path: DNC_SCREEN_PATH, element: <DoNotContactPage /> },
                 { path: '/communications', element: <CommunicationsPage /> },
                 { path: '/help', element: <HelpPage /> },
                 ...PLACEHOLDER_ROUTES.map(([path, page]) => ({ path, element: <PlaceholderPage page={page} /> })),

@@ -1,9 +1,10 @@
-import { ChevronRight, LogOut } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { ChevronRight, KeyRound, LogOut } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
+import { CHANGE_PASSWORD_PATH } from '@/features/auth/auth-api';
 import { cn } from '@/lib/utils';
-import { MAIN_NAV, MORE_NAV, type NavItem } from './nav-items';
+import { hasNestedItem, MAIN_NAV, MORE_NAV, type NavItem } from './nav-items';
 
 type Props = { organizationName: string | null; email: string; onSignOut: () => void; signingOut: boolean };
 
@@ -12,6 +13,7 @@ function SidebarLink({ item }: { item: NavItem }) {
   return (
     <NavLink
       to={item.to}
+      end={hasNestedItem(item)}
       className={({ isActive }) =>
         cn(
           'flex items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
@@ -57,7 +59,13 @@ export function Sidebar({ organizationName, email, onSignOut, signingOut }: Prop
         <p className="truncate px-1 text-sm font-medium" title={email}>
           {email}
         </p>
-        <Button variant="ghost" size="sm" className="mt-2 w-full justify-start" onClick={onSignOut} disabled={signingOut}>
+        <Button variant="ghost" size="sm" className="mt-2 w-full justify-start" asChild>
+          <Link to={CHANGE_PASSWORD_PATH}>
+            <KeyRound aria-hidden />
+            Change password
+          </Link>
+        </Button>
+        <Button variant="ghost" size="sm" className="w-full justify-start" onClick={onSignOut} disabled={signingOut}>
           <LogOut aria-hidden />
           Sign out
         </Button>

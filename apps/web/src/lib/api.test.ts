@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/mock-api';
-import { ApiError, apiRequest, isClientError } from './api';
+import { ApiError, apiRequest, fieldErrorsOf, isClientError } from './api';
 import { shouldRetry } from './query-client';
 
 describe('apiRequest', () => {
@@ -32,6 +32,16 @@ describe('apiRequest', () => {
     expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ method: 'DELETE', credentials: 'include' });
   });
 
+  it('sends a FormData body as multipart, leaving the Content-Type to the browser', async () => {
+    const fetchMock = mockApi({ 'POST /api/dnc/import': { body: { added: 1 } } });
+    const form = new FormData();
+    form.append('file', new File(['phone\n5125550100\n'], 'list.csv', { type: 'text/csv' }));
+    await expect(apiRequest('/api/dnc/import', { method: 'POST', body: form })).resolves.toEqual({ added: 1 });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect(init?.headers).toEqual({ Accept: 'application/json' });
+  });
+
   it('turns a network failure into an ApiError with status 0', async () => {
     const error = await apiRequest('/api/me', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -44,5 +54,18 @@ describe('apiRequest', () => {
     expect(shouldRetry(0, new ApiError(500, 'HTTP_500', 'boom'))).toBe(true);
     expect(shouldRetry(2, new ApiError(0, 'NETWORK_ERROR', 'offline'))).toBe(true);
     expect(shouldRetry(3, new ApiError(0, 'NETWORK_ERROR', 'offline'))).toBe(false);
+  });
+});
+
+describe('fieldErrorsOf', () => {
+  it("reads the fields a 400 names, without the 'field: ' prefix", () => {
+    const error = new ApiError(400, 'VALIDATION_ERROR', 'phone: Phone number must be at least 10 digits; reason: Give a reason; other: ignored');
+    expect(fieldErrorsOf(error, ['phone', 'reason'])).toEqual({ phone: 'Phone number must be at least 10 digits', reason: 'Give a reason' });
+  });
+
+  it('finds nothing in other failures', () => {
+    expect(fieldErrorsOf(new ApiError(409, 'CONFLICT', 'phone: already listed'), ['phone'])).toEqual({});
+    expect(fieldErrorsOf(new ApiError(400, 'BAD_REQUEST', 'The upload is not a CSV file'), ['phone'])).toEqual({});
+    expect(fieldErrorsOf(new Error('phone: x'), ['phone'])).toEqual({});
   });
 });

@@ -12,6 +12,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The record a page's address names does not exist for this user: unknown, another organization's (404), or an
+ * id that cannot be one (400, a mistyped address). Pages say "not found" instead of the validation text.
+ */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
 /** The request never got an answer: offline, or the server could not be reached. */
@@ -59,17 +67,18 @@ type RequestOptions = {
   signal?: AbortSignal;
 };
 
+/** A FormData body goes as multipart (the browser sets its boundary); anything else as JSON. */
+function requestBody(body: unknown): { headers: Record<string, string>; body?: BodyInit } {
+  if (body === undefined) return { headers: { Accept: 'application/json' } };
+  if (body instanceof FormData) return { headers: { Accept: 'application/json' }, body };
+  return { headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      credentials: 'include',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    response = await fetch(path, { method, credentials: 'include', ...requestBody(body), signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
@@ -85,4 +94,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 /** The message of a failure to show the user, or `fallback` when it has none. */
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/**
+ * The server names the field of a 400 as `field: message` (several joined by '; '). Returns the
+ * message of each of `fields` it names, without the prefix, for showing on that field.
+ */
+export function fieldErrorsOf<F extends string>(error: unknown, fields: readonly F[]): Partial<Record<F, string>> {
+  const found: Partial<Record<F, string>> = {};
+  if (!(error instanceof ApiError) || error.status !== 400) return found;
+  for (const part of error.message.split('; ')) {
+    const match = /^([\w.]+): (.+)$/s.exec(part);
+    const field = fields.find((f) => f === match?.[1]);
+    if (field && match) found[field] ??= match[2];
+  }
+  return found;
 }

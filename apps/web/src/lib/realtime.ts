@@ -2,16 +2,17 @@
 import { realtimeEventSchema, type RealtimeEvent } from '@wholesail/domain';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { queryKeys } from './query-keys';
 
 export const RECONNECT_BASE_DELAY_MS = 1000;
 export const RECONNECT_MAX_DELAY_MS = 30_000;
 
 /** Queries that show data of a table without being keyed by it (the /api/me summary). */
-const DEPENDENT_KEYS: Readonly<Record<string, readonly string[]>> = {
-  organizations: ['me'],
-  user_profiles: ['me'],
+const DEPENDENT_KEYS: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  organizations: [queryKeys.me],
+  user_profiles: [queryKeys.me],
   // Threads show the lead's name and DNC badge.
-  leads: ['conversations'],
+  leads: [queryKeys.conversations.all],
 };
 
 export function reconnectDelay(attempt: number): number {
@@ -33,8 +34,8 @@ export function parseRealtimeEvent(data: unknown): RealtimeEvent | null {
 }
 
 export function invalidateForEvent(client: QueryClient, event: RealtimeEvent): void {
-  for (const key of [event.table, ...(DEPENDENT_KEYS[event.table] ?? [])]) {
-    void client.invalidateQueries({ queryKey: [key] });
+  for (const queryKey of [[event.table], ...(DEPENDENT_KEYS[event.table] ?? [])]) {
+    void client.invalidateQueries({ queryKey });
   }
 }
 

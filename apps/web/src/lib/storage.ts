@@ -3,6 +3,7 @@
 const LAST_ROUTE_KEY = 'wholesail:last-route';
 const LAST_WELCOME_KEY = 'wholesail:last-welcome-at';
 const OFFLINE_SESSION_KEY = 'wholesail:offline-session';
+const SAID_THIS_SESSION_PREFIX = 'wholesail:said:';
 
 function read(storage: () => Storage, key: string): string | null {
   try {
@@ -54,4 +55,15 @@ export function setOfflineSession(json: string | null): void {
   } catch {
     // Blocked storage holds nothing to forget.
   }
+}
+
+/**
+ * True the first time a notice is about to be said in this browser session, false after (a tab keeps its session
+ * across reloads): for notices worth hearing once, not on every opening of the screen that triggers them.
+ */
+export function firstTimeThisSession(notice: string): boolean {
+  const key = SAID_THIS_SESSION_PREFIX + notice;
+  if (read(session, key) !== null) return false;
+  write(session, key, '1');
+  return true;
 }

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { FakeWebSocket } from './fake-websocket';
 
@@ -9,6 +9,12 @@ class NoopResizeObserver {
   unobserve() {}
   disconnect() {}
 }
+
+/**
+ * findBy/waitFor give up after this long (a first test may wait for its lazy route to load). They resolve as soon as what they wait for appears, so a longer
+ * limit costs nothing on a quiet machine; the default second failed whole files on a busy 2-core one.
+ */
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   vi.stubGlobal('WebSocket', FakeWebSocket);

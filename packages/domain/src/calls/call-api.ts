@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { phoneSchema, toE164ForCall } from '../leads/phone';
+import { CALL_LIMIT } from './call-limit';
 import { CALL_OUTCOMES } from './outcomes';
-import { VOICE_PROVIDER_CHOICES } from './voice';
+import { DEFAULT_OUTCOME_STATUS, outcomeStatusPatch, outcomeStatusSchema } from './outcome-status';
+import { isTimeZone } from '../time';
+import { VOICE_PROVIDER_CHOICES, VOICE_PROVIDERS } from './voice';
 
 /** Bodies and queries of docs/api-calls.md. */
 
@@ -11,7 +14,9 @@ export const CALL_MESSAGES = {
   followUpNotAllowed: 'A follow-up date can only be set for the outcomes interested, maybe and callback requested',
   followUpInPast: 'Follow-up date cannot be in the past',
   followUpInvalid: 'Follow-up date is not a valid date and time',
-  leadUpdatedAtInvalid: 'expected the ISO date and time of the lead as it was seen',
+  callLimitRange: `must be a whole number from ${CALL_LIMIT.min} to ${CALL_LIMIT.max}`,
+  timeZoneInvalid: 'expected an IANA time zone such as America/Chicago',
+  leadVersionInvalid: 'expected the version of the lead as it was seen (a whole number)',
   leadChanged: 'This lead was changed after you last saw it, so the call outcome was not saved. Review the lead, then send the outcome again to save it anyway.',
 } as const;
 
@@ -35,17 +40,25 @@ export const phoneNumberCreateBody = z
 export const phoneNumberUpdateBody = phoneNumberCreateBody.omit({ phone_number: true }).strict();
 export const defaultAssignmentBody = z.object({ phone_number: e164Schema }).strict();
 
-export interface OrganizationPhoneNumber {
-  id: string;
-  phone_number: string;
-  label: string | null;
-  is_active: boolean;
-  is_primary: boolean;
-  created_at: string;
-}
+export const organizationPhoneNumberSchema = z.object({
+  id: z.string(),
+  phone_number: z.string(),
+  label: z.string().nullable(),
+  is_active: z.boolean(),
+  is_primary: z.boolean(),
+  created_at: z.string(),
+});
+export type OrganizationPhoneNumber = z.infer<typeof organizationPhoneNumberSchema>;
+export const phoneNumberListSchema = z.object({ items: z.array(organizationPhoneNumberSchema) });
+/** GET /api/phone-assignments: the member's numbers, the default first; PUT …/default answers the one it set. */
+export const phoneAssignmentSchema = z.object({ phone_number: z.string(), is_default: z.boolean() });
+export const phoneAssignmentListSchema = z.object({ items: z.array(phoneAssignmentSchema) });
 
 export const callerIdQuery = z.object({ leadId: z.uuid('leadId: expected a lead id').optional() }).strict();
-export const callCheckQuery = z.object({ leadId: z.uuid('leadId: expected a lead id') }).strict();
+/** `to`: the number about to be dialled (its per-number limit is checked); without it, any of the lead's numbers. */
+export const callCheckQuery = z
+  .object({ leadId: z.uuid('leadId: expected a lead id'), to: z.string().trim().min(1, 'to: expected a phone number').max(40, 'to: expected a phone number').optional() })
+  .strict();
 
 export const startCallBody = z
   .object({
@@ -67,18 +80,50 @@ export const completeCallBody = z.object({
   notes: z.string().max(10_000).transform((v) => v.trim()).nullable().optional(),
   dnc: z.boolean().optional(),
   durationMs: z.number().min(0).max(24 * 3600 * 1000).optional(),
-  /** The lead's updated_at as the agent saw it (an outcome saved offline): a later change answers 409 LEAD_CHANGED. */
-  leadUpdatedAt: z.iso.datetime({ offset: true, error: CALL_MESSAGES.leadUpdatedAtInvalid }).nullable().optional(),
+  /** The lead's version as the agent saw it (an outcome saved offline): a later change answers 409 LEAD_CHANGED. */
+  leadVersion: z.number({ error: CALL_MESSAGES.leadVersionInvalid }).int(CALL_MESSAGES.leadVersionInvalid).positive(CALL_MESSAGES.leadVersionInvalid).nullable().optional(),
+  /** The member's time zone (the browser's IANA zone): the note line is stamped in it; UTC without it. */
+  timeZone: z.string({ error: CALL_MESSAGES.timeZoneInvalid }).refine(isTimeZone, CALL_MESSAGES.timeZoneInvalid).optional(),
 });
 export type CompleteCallBody = z.infer<typeof completeCallBody>;
 
+/** The calling section of the organization's settings (settings.ts), as stored. */
+export const callingSettingsSchema = z
+  .object({
+    enforceHours: z.boolean({ error: 'enforceHours: expected true or false' }),
+    voiceProvider: z.enum(VOICE_PROVIDER_CHOICES, { error: 'voiceProvider: expected auto, twilio or demo' }),
+    callsPerNumberPer24h: z
+      .number({ error: CALL_MESSAGES.callLimitRange })
+      .int(CALL_MESSAGES.callLimitRange)
+      .min(CALL_LIMIT.min, CALL_MESSAGES.callLimitRange)
+      .max(CALL_LIMIT.max, CALL_MESSAGES.callLimitRange),
+    /** The status a lead takes when each call outcome is logged (outcome-status.ts). */
+    outcomeStatus: outcomeStatusSchema,
+  })
+  .strict();
+export type CallingSettings = z.infer<typeof callingSettingsSchema>;
+/** GET and PUT /api/calls/settings: the settings, the line they call on now (null: Twilio chosen but not configured) and whether Twilio is. */
+export const callSettingsViewSchema = z.object({
+  ...callingSettingsSchema.shape,
+  activeProvider: z.enum(VOICE_PROVIDERS).nullable(),
+  twilioConfigured: z.boolean(),
+});
+export const DEFAULT_CALLING_SETTINGS: CallingSettings = {
+  enforceHours: true, voiceProvider: 'auto', callsPerNumberPer24h: CALL_LIMIT.default, outcomeStatus: DEFAULT_OUTCOME_STATUS,
+};
+
 export const callSettingsBody = z
   .object({
-    enforceHours: z.boolean({ error: 'enforceHours: expected true or false' }).optional(),
-    voiceProvider: z.enum(VOICE_PROVIDER_CHOICES, { error: 'voiceProvider: expected auto, twilio or demo' }).optional(),
+    enforceHours: callingSettingsSchema.shape.enforceHours.optional(),
+    voiceProvider: callingSettingsSchema.shape.voiceProvider.optional(),
+    callsPerNumberPer24h: callingSettingsSchema.shape.callsPerNumberPer24h.optional(),
+    outcomeStatus: outcomeStatusPatch.optional(),
   })
   .strict()
-  .refine((b) => b.enforceHours !== undefined || b.voiceProvider !== undefined, 'Nothing to change: send enforceHours or voiceProvider');
+  .refine(
+    (b) => b.enforceHours !== undefined || b.voiceProvider !== undefined || b.callsPerNumberPer24h !== undefined || b.outcomeStatus !== undefined,
+    'Nothing to change: send enforceHours, voiceProvider, callsPerNumberPer24h or outcomeStatus',
+  );
 export type CallSettingsBody = z.infer<typeof callSettingsBody>;
 
 export const TASK_STATUSES = ['pending', 'done'] as const;
@@ -91,33 +136,37 @@ export const listTasksQuery = z
   .strict();
 export const updateTaskBody = z.object({ status: z.enum(TASK_STATUSES, { error: 'status must be pending or done' }) }).strict();
 
-export interface CallRecord {
-  id: string;
-  lead_id: string;
-  user_id: string | null;
-  from_e164: string;
-  to_e164: string;
-  call_sid: string;
-  provider: 'demo' | 'twilio';
-  status: CallStatus;
-  started_at: string;
-  answered_at: string | null;
-  ended_at: string | null;
-  duration_sec: number | null;
-  disposition: string | null;
-  notes: string | null;
-  completed_at: string | null;
-}
+/** A call as the API returns it (the routes' response schema). */
+export const callRecordSchema = z.object({
+  id: z.string(),
+  lead_id: z.string(),
+  user_id: z.string().nullable(),
+  from_e164: z.string(),
+  to_e164: z.string(),
+  call_sid: z.string(),
+  provider: z.enum(['demo', 'twilio']),
+  status: z.enum(CALL_STATUSES),
+  started_at: z.string(),
+  answered_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  duration_sec: z.number().nullable(),
+  disposition: z.string().nullable(),
+  notes: z.string().nullable(),
+  completed_at: z.string().nullable(),
+});
+export type CallRecord = z.infer<typeof callRecordSchema>;
 
-export interface FollowUpTask {
-  id: string;
-  lead_id: string;
-  lead_name: string;
-  call_id: string | null;
-  task_type: 'follow_up';
-  proposed_time: string | null;
-  status: 'pending' | 'done';
-  suggested_message: string | null;
-  reason: string | null;
-  created_at: string;
-}
+/** A follow-up task as the API returns it (the routes' response schema). */
+export const followUpTaskSchema = z.object({
+  id: z.string(),
+  lead_id: z.string(),
+  lead_name: z.string(),
+  call_id: z.string().nullable(),
+  task_type: z.literal('follow_up'),
+  proposed_time: z.string().nullable(),
+  status: z.enum(TASK_STATUSES),
+  suggested_message: z.string().nullable(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type FollowUpTask = z.infer<typeof followUpTaskSchema>;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** From-number choice of dialer.md §4. */
 
 export interface OrgNumber {
@@ -6,7 +8,10 @@ export interface OrgNumber {
   is_primary: boolean;
 }
 
-export type CallerIdReason = 'lead' | 'user_default' | 'org_primary' | 'first_active' | 'none';
+export const CALLER_ID_REASONS = ['lead', 'user_default', 'org_primary', 'first_active', 'none'] as const;
+export type CallerIdReason = (typeof CALLER_ID_REASONS)[number];
+/** GET /api/calls/caller-id: the chosen number and which rule chose it. */
+export const callerIdChoiceSchema = z.object({ phone_number: z.string().nullable(), reason: z.enum(CALLER_ID_REASONS) });
 
 /**
  * In priority: the number assigned to the lead, the user's default number, the organization's primary
@@ -17,7 +22,7 @@ export function chooseCallerId(input: {
   leadAssigned?: string | null;
   userDefault?: string | null;
   orgNumbers: OrgNumber[];
-}): { phone_number: string | null; reason: CallerIdReason } {
+}): z.infer<typeof callerIdChoiceSchema> {
   const active = input.orgNumbers.filter((n) => n.is_active);
   const isActive = (value: string | null | undefined) => Boolean(value && active.some((n) => n.phone_number === value));
   if (isActive(input.leadAssigned)) return { phone_number: input.leadAssigned!, reason: 'lead' };

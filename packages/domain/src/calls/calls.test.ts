@@ -1,87 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  callingWindow, chooseCallerId, completeCallBody, formatLocalStamp, leadCallingLocation, outcomeAllowsFollowUp,
-  phoneNumberCreateBody, timeZoneFor, CALL_MESSAGES, CALL_OUTCOMES,
-} from '..';
-
-const at = (iso: string) => new Date(iso);
-
-describe('callingWindow', () => {
-  it('allows 8:00–21:00 local in several states', () => {
-    // 2026-01-15 is winter: CST = UTC-6, PST = UTC-8, MST (AZ) = UTC-7, HST = UTC-10.
-    expect(callingWindow('TX', '78701', at('2026-01-15T14:00:00Z'))).toMatchObject({ allowed: true, localTime: '8:00 AM', zone: 'CT' });
-    expect(callingWindow('TX', '78701', at('2026-01-15T13:59:00Z'))).toMatchObject({ allowed: false, localTime: '7:59 AM' });
-    expect(callingWindow('CA', null, at('2026-01-16T04:59:00Z'))).toMatchObject({ allowed: true, localTime: '8:59 PM', zone: 'PT' });
-    expect(callingWindow('California', null, at('2026-01-16T05:00:00Z'))).toMatchObject({ allowed: false, localTime: '9:00 PM' });
-    expect(callingWindow('az', null, at('2026-07-15T15:00:00Z'))).toMatchObject({ allowed: true, localTime: '8:00 AM', zone: 'MST' });
-    expect(callingWindow('HI', null, at('2026-07-15T17:59:00Z'))).toMatchObject({ allowed: false, localTime: '7:59 AM' });
-    expect(callingWindow('NY', null, at('2026-07-15T12:00:00Z'))).toMatchObject({ allowed: true, localTime: '8:00 AM', zone: 'ET' });
-  });
-
-  it('names the local time and the opening time when refusing', () => {
-    const w = callingWindow('TX', null, at('2026-01-15T13:12:00Z'));
-    expect(w.message).toBe('Calling hours for this lead are 8:00 AM–9:00 PM; it is 7:12 AM there (CT). Calling opens at 8:00 AM.');
-    expect(callingWindow('TX', null, at('2026-01-16T03:30:00Z')).message).toBe(
-      'Calling hours for this lead are 8:00 AM–9:00 PM; it is 9:30 PM there (CT). Calling opens at 8:00 AM tomorrow.',
-    );
-  });
-
-  it('closes Florida at 20:00', () => {
-    // July: EDT = UTC-4.
-    expect(callingWindow('FL', '33101', at('2026-07-15T23:59:00Z'))).toMatchObject({ allowed: true, localTime: '7:59 PM' });
-    const closed = callingWindow('FL', '33101', at('2026-07-16T00:00:00Z'));
-    expect(closed).toMatchObject({ allowed: false, localTime: '8:00 PM', closesAt: '8:00 PM' });
-    expect(closed.message).toContain('8:00 AM–8:00 PM');
-    // The Panhandle (Pensacola, 325xx) is Central time.
-    expect(timeZoneFor('FL', '32501')).toBe('America/Chicago');
-    expect(callingWindow('FL', '32501', at('2026-07-16T00:30:00Z'))).toMatchObject({ allowed: true, localTime: '7:30 PM', zone: 'CT' });
-  });
-
-  it('uses zip prefixes for split states and the majority zone otherwise', () => {
-    expect(timeZoneFor('TX', '79901')).toBe('America/Denver');
-    expect(timeZoneFor('TN', '37902')).toBe('America/New_York');
-    expect(timeZoneFor('TN', '37203')).toBe('America/Chicago');
-    expect(timeZoneFor('IN', null)).toBe('America/Indiana/Indianapolis');
-    expect(timeZoneFor('Texas', undefined)).toBe('America/Chicago');
-    expect(timeZoneFor('ZZ', '12345')).toBeNull();
-  });
-
-  it('is DST-correct at 7:59, 8:00, 20:59 and 21:00 on the change dates', () => {
-    // 2026-03-08: US clocks spring forward at 2:00; Chicago is CDT (UTC-5) from then on.
-    expect(callingWindow('IL', null, at('2026-03-08T12:59:00Z')).allowed).toBe(false); // 7:59 CDT
-    expect(callingWindow('IL', null, at('2026-03-08T13:00:00Z')).allowed).toBe(true); // 8:00 CDT
-    expect(callingWindow('IL', null, at('2026-03-09T01:59:00Z')).allowed).toBe(true); // 20:59 CDT
-    expect(callingWindow('IL', null, at('2026-03-09T02:00:00Z')).allowed).toBe(false); // 21:00 CDT
-    // 2026-11-01: clocks fall back at 2:00; New York is EST (UTC-5).
-    expect(callingWindow('NY', null, at('2026-11-01T12:59:00Z'))).toMatchObject({ allowed: false, localTime: '7:59 AM' });
-    expect(callingWindow('NY', null, at('2026-11-01T13:00:00Z'))).toMatchObject({ allowed: true, localTime: '8:00 AM' });
-    expect(callingWindow('NY', null, at('2026-11-02T01:59:00Z'))).toMatchObject({ allowed: true, localTime: '8:59 PM' });
-    expect(callingWindow('NY', null, at('2026-11-02T02:00:00Z'))).toMatchObject({ allowed: false, localTime: '9:00 PM' });
-    // Arizona keeps MST all year.
-    expect(callingWindow('AZ', null, at('2026-03-08T15:00:00Z')).localTime).toBe('8:00 AM');
-  });
-
-  it('gives an unknown location the strictest US window (Hawaii opens, Eastern/Florida closes)', () => {
-    // Summer: HST = UTC-10, EDT = UTC-4. Hawaii 8:00 = 14:00 ET; Florida-Eastern 20:00 ET.
-    const summerOpen = callingWindow(null, null, at('2026-07-15T18:00:00Z'));
-    expect(summerOpen).toMatchObject({ allowed: true, locationKnown: false, opensAt: '2:00 PM', closesAt: '8:00 PM', zone: 'ET' });
-    const early = callingWindow(null, null, at('2026-07-15T17:59:00Z'));
-    expect(early.allowed).toBe(false);
-    expect(early.message).toContain('Calling opens at 2:00 PM ET');
-    expect(callingWindow('', '', at('2026-07-16T00:00:00Z')).allowed).toBe(false);
-    // Winter: EST = UTC-5, Hawaii 8:00 = 13:00 ET.
-    expect(callingWindow(null, null, at('2026-01-15T18:00:00Z'))).toMatchObject({ allowed: true, opensAt: '1:00 PM' });
-    expect(callingWindow(null, null, at('2026-01-15T17:59:00Z')).allowed).toBe(false);
-  });
-
-  it('locates a lead by property state, then mailing state, and stamps notes in local time', () => {
-    expect(leadCallingLocation({ property_address_state: 'TX', property_address_zip: '79901' })).toEqual({ state: 'TX', zip: '79901' });
-    expect(leadCallingLocation({ property_address_state: null, mailing_address_state: 'FL', mailing_address_zip: '33101' })).toEqual({ state: 'FL', zip: '33101' });
-    expect(leadCallingLocation({})).toEqual({ state: null, zip: null });
-    expect(formatLocalStamp(at('2026-01-15T14:05:00Z'), 'America/Chicago')).toBe('2026-01-15 08:05');
-    expect(formatLocalStamp(at('2026-01-15T00:05:00Z'), 'UTC')).toBe('2026-01-15 00:05');
-  });
-});
+import { callSettingsBody, chooseCallerId, completeCallBody, outcomeAllowsFollowUp, phoneNumberCreateBody, CALL_MESSAGES, CALL_OUTCOMES } from '..';
 
 describe('chooseCallerId', () => {
   const nums = [
@@ -119,5 +37,17 @@ describe('outcomes and bodies', () => {
     expect(phoneNumberCreateBody.safeParse({ phone_number: '555-0123' }).error!.issues[0]!.message).toBe('Phone number must be at least 10 digits');
     expect(phoneNumberCreateBody.safeParse({ phone_number: '512x5550123' }).error!.issues[0]!.message).toBe('Phone number contains invalid characters');
     expect(phoneNumberCreateBody.safeParse({ phone_number: '44 20 7946 0958 12' }).error!.issues[0]!.message).toBe(CALL_MESSAGES.notE164);
+  });
+});
+
+describe('call settings', () => {
+  it('takes a per-number limit of 1 to 10 and names the field otherwise', () => {
+    expect(callSettingsBody.parse({ callsPerNumberPer24h: 1 })).toEqual({ callsPerNumberPer24h: 1 });
+    expect(callSettingsBody.parse({ callsPerNumberPer24h: 10 })).toEqual({ callsPerNumberPer24h: 10 });
+    for (const bad of [0, 11, 2.5, '3', null]) {
+      expect(callSettingsBody.safeParse({ callsPerNumberPer24h: bad }).error!.issues[0]!.message).toBe(CALL_MESSAGES.callLimitRange);
+    }
+    expect(CALL_MESSAGES.callLimitRange).toBe('must be a whole number from 1 to 10');
+    expect(callSettingsBody.safeParse({}).error!.issues[0]!.message).toBe('Nothing to change: send enforceHours, voiceProvider, callsPerNumberPer24h or outcomeStatus');
   });
 });

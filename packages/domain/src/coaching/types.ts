@@ -53,11 +53,36 @@ export const AI_AREAS = ['coaching', 'enrichment', 'scoring', 'analysis'] as con
 export type AiArea = (typeof AI_AREAS)[number];
 export type AiAreaStatus = 'inactive' | 'active' | 'error';
 
-/** GET /api/ai/health. */
+/**
+ * What really runs for an area: nothing (its switch is off); its outside service (the language model, or
+ * BatchData for enrichment); the built-in patterns or rules alone (no language model); or nothing because the
+ * service it needs is not configured (enrichment without BATCHDATA_API_KEY).
+ */
+export type AiAreaMode = 'off' | 'full' | 'built_in' | 'not_configured';
+
+/** GET /api/ai/health: `areas` is platform.md §4's status (active only while something runs), `modes` says what. */
 export interface AiHealth {
   llm: 'configured' | 'not_configured';
+  enrichment: 'configured' | 'not_configured';
   areas: Record<AiArea, AiAreaStatus>;
+  modes: Record<AiArea, AiAreaMode>;
   checked_at: string;
+}
+
+/** What an area's switch does given what the server has: the rule behind `modes`. */
+export function aiAreaMode(area: AiArea, on: boolean, configured: { llm: boolean; enrichment: boolean }): AiAreaMode {
+  if (!on) return 'off';
+  if (area === 'enrichment') return configured.enrichment ? 'full' : 'not_configured';
+  return configured.llm ? 'full' : 'built_in';
+}
+
+/** An area's status in words, as Settings shows it. */
+export function aiAreaStatusText(area: AiArea, status: AiAreaStatus, mode: AiAreaMode): string {
+  if (mode === 'off') return 'Off';
+  if (mode === 'not_configured') return 'Not configured';
+  if (status === 'error') return 'Error';
+  if (mode === 'built_in') return area === 'coaching' ? 'Active — instant patterns only' : 'Active — built-in rules only';
+  return 'Active';
 }
 
 const transcriptEntry = z
@@ -69,16 +94,26 @@ const transcriptEntry = z
   .strict();
 export type CoachingTranscriptEntry = z.infer<typeof transcriptEntry>;
 
+/**
+ * dialer.md §7's `leadContext` (id, owner_name, property_address, …): only `id` is used. The server reads the lead
+ * itself, so the other fields, which a browser could forge, are dropped here and never reach the model.
+ */
+const leadContextBody = z.object({ id: z.uuid('expected a lead id') }, { error: 'expected an object with the lead id' });
+
+export const COACHING_BODY_MESSAGES = { leadMismatch: 'must be the same lead as leadId' } as const;
+
 export const coachingSuggestionsBody = z
   .object({
     callSid: z.string().max(100).optional(),
     leadId: z.uuid('leadId: expected a lead id').optional(),
+    leadContext: leadContextBody.optional(),
     transcript: z.array(transcriptEntry, { error: 'transcript: expected a list of entries' }).max(50, 'transcript: at most 50 entries'),
     conversationHistory: z.array(transcriptEntry).max(50, 'conversationHistory: at most 50 entries').optional(),
     callStatus: z.enum(['active', 'connecting'], { error: 'callStatus: expected active or connecting' }).default('active'),
     test: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .refine((b) => !b.leadId || !b.leadContext || b.leadContext.id === b.leadId, { path: ['leadContext', 'id'], message: COACHING_BODY_MESSAGES.leadMismatch });
 export type CoachingSuggestionsBody = z.infer<typeof coachingSuggestionsBody>;
 
 /** POST /api/coaching/suggestions. `source` says whether the language model answered or only the patterns did. */

@@ -1,19 +1,23 @@
 import { z } from 'zod';
 import { phoneSchema } from './phone';
 
-export interface Buyer {
-  id: string;
-  organization_id: string;
-  contact_name: string;
-  company_name: string | null;
-  buyer_score: number;
-  is_active: boolean;
-  primary_email: string | null;
-  primary_phone: string | null;
-  notes: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A buyer as the API returns it (the routes' response schema). */
+export const buyerSchema = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  contact_name: z.string(),
+  company_name: z.string().nullable(),
+  buyer_score: z.number(),
+  is_active: z.boolean(),
+  primary_email: z.string().nullable(),
+  primary_phone: z.string().nullable(),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Buyer = z.infer<typeof buyerSchema>;
+/** GET /api/buyers: a page and the count of every match. */
+export const buyerPageSchema = z.object({ items: z.array(buyerSchema), total: z.number() });
 
 export const buyerWriteBody = z
   .object({

@@ -162,7 +162,7 @@ describe('cell values', () => {
     expect(coerceCell('property_address_state', 'tx', 'State')).toEqual({ ok: true, value: 'TX' });
     expect(coerceCell('property_address_state', 'Texas', 'State')).toEqual({ ok: true, value: 'TX' });
     expect(coerceCell('owner_1_name', '  Jane Doe ', 'Owner')).toEqual({ ok: true, value: 'Jane Doe' });
-    expect(coerceCell('badges', 'Vacant; Absentee,Vacant', 'Tags')).toEqual({ ok: true, value: ['Vacant', 'Absentee'] });
+    expect(coerceCell('badges', 'Vacant; Absentee,Vacant', 'Tags')).toEqual({ ok: true, value: ['vacant', 'absentee'] });
     expect(coerceCell('estimated_value', '   ', 'Est. Value')).toEqual({ ok: true, value: null });
     expect(coerceCell('estimated_value', 'call me', 'Est. Value')).toEqual({
       ok: false, drop: false, reason: "column 'Est. Value' has 'call me', not a number",

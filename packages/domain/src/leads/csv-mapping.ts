@@ -3,8 +3,9 @@
  * DealMachine export headers), how a cell's text becomes a field value, and the import API's shapes.
  */
 import { z } from 'zod';
-import { LEAD_FIELDS, type LeadFieldName } from './lead-fields';
+import { INTEGER_RANGE, LEAD_FIELD_NAMES, LEAD_FIELDS, type LeadFieldName } from './lead-fields';
 import { PHONE_MESSAGES, isValidLeadPhone } from './phone';
+import { MAX_TAGS, normalizeTags } from './tags';
 
 /** Fields the server sets itself; a CSV column cannot be mapped to them. */
 const NOT_IMPORTABLE = new Set<LeadFieldName>([
@@ -314,7 +315,7 @@ function valueConverter(field: LeadFieldName, column: string, bad: (s: string, w
         if (n > max) return bad(s, `above ${max}`);
         if (!integer) return ok(n);
         const i = Math.round(n);
-        return Math.abs(i) > 2_147_483_647 ? bad(s, 'too large') : ok(i);
+        return i > INTEGER_RANGE.max || i < INTEGER_RANGE.min ? bad(s, 'too large') : ok(i);
       };
     }
     case 'boolean':
@@ -336,7 +337,7 @@ function valueConverter(field: LeadFieldName, column: string, bad: (s: string, w
       };
     case 'text[]':
       return (s) => {
-        const tags = [...new Set(s.split(/[,;|]/).map((t) => t.trim().slice(0, 60)).filter(Boolean))].slice(0, 50);
+        const tags = normalizeTags(s.split(/[,;|]/)).slice(0, MAX_TAGS);
         return ok(tags.length > 0 ? tags : null);
       };
   }
@@ -355,35 +356,37 @@ export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 /** How many row errors an import keeps; `skipped` still counts all. */
 export const IMPORT_MAX_ERRORS = 200;
 
-export interface ImportPreview {
-  id: string;
-  status: 'awaiting_mapping';
-  filename: string;
-  total_rows: number;
-  headers: string[];
-  proposed_mapping: ImportMapping;
-  unknown_columns: string[];
-  sample_rows: string[][];
-}
+/** POST /api/leads/import: the upload's preview and the mapping the server proposes (confirmed by …/start). */
+export const importPreviewSchema = z.object({
+  id: z.string(),
+  status: z.literal('awaiting_mapping'),
+  filename: z.string(),
+  total_rows: z.number(),
+  headers: z.array(z.string()),
+  proposed_mapping: z.record(z.string(), z.enum(LEAD_FIELD_NAMES).nullable()),
+  unknown_columns: z.array(z.string()),
+  sample_rows: z.array(z.array(z.string())),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
-export interface ImportRowError {
-  row: number;
-  reason: string;
-}
+const importRowErrorSchema = z.object({ row: z.number(), reason: z.string() });
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 
-export interface ImportStatus {
-  id: string;
-  status: ImportState;
-  filename: string;
-  total_rows: number;
-  rows_read: number;
-  inserted: number;
-  updated: number;
-  skipped: number;
-  errors: ImportRowError[];
-  created_at: string;
-  finished_at: string | null;
-}
+/** GET /api/leads/import/:id and …/start: where the import is. */
+export const importStatusSchema = z.object({
+  id: z.string(),
+  status: z.enum(IMPORT_STATUSES),
+  filename: z.string(),
+  total_rows: z.number(),
+  rows_read: z.number(),
+  inserted: z.number(),
+  updated: z.number(),
+  skipped: z.number(),
+  errors: z.array(importRowErrorSchema),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type ImportStatus = z.infer<typeof importStatusSchema>;
 
 export const startImportBody = z
   .object({

@@ -4,6 +4,9 @@
  * columns plus organization_id, id and the derived ones; a server test checks that they agree.
  */
 export type LeadFieldType = 'text' | 'integer' | 'numeric' | 'boolean' | 'date' | 'timestamptz' | 'text[]';
+
+/** What an 'integer' field's column (PostgreSQL integer) holds: a value outside is refused before it gets there. */
+export const INTEGER_RANGE = { min: -2147483648, max: 2147483647 } as const;
 export type LeadFieldGroup =
   | 'owner' | 'contact' | 'address' | 'property' | 'financial' | 'distress' | 'sales' | 'schools'
   | 'market' | 'scoring' | 'calls' | 'metadata';
@@ -173,6 +176,8 @@ export type Lead = { [K in LeadFieldName]: K extends 'badges' ? string[] : TsOf<
   organization_id: string;
   created_at: string;
   updated_at: string;
+  /** 1 when created, one more on every update (optimistic concurrency: docs/api-leads.md). */
+  version: number;
 };
 
 /**
@@ -187,13 +192,13 @@ export const LEAD_LIST_FIELDS = [
   'property_address_city', 'property_address_state', 'property_address_zipcode', 'property_address_zip',
   'estimated_value', 'mortgage_balance', 'equity_amount', 'year_built',
   'tax_delinquent', 'out_of_state_owner', 'pre_foreclosure', 'vacant',
-  'motivation_score', 'badges', 'status', 'last_contacted_at', 'last_interaction_at',
+  'motivation_score', 'ai_score', 'ai_score_reasons', 'ai_score_source', 'ai_scored_at', 'badges', 'status', 'last_contacted_at', 'last_interaction_at',
   'last_call_at', 'last_call_disposition', 'last_call_duration_sec', 'dnc_status',
 ] as const satisfies readonly LeadFieldName[];
 
 export type LeadListField = (typeof LEAD_LIST_FIELDS)[number];
-/** A list row: the list fields plus identity and timestamps. */
-export type LeadListItem = Pick<Lead, LeadListField | 'id' | 'organization_id' | 'created_at' | 'updated_at'>;
+/** A list row: the list fields plus identity, timestamps and version. */
+export type LeadListItem = Pick<Lead, LeadListField | 'id' | 'organization_id' | 'created_at' | 'updated_at' | 'version'>;
 
 /** The 12 key fields behind the '% Complete' badge (dialer.md §9). */
 export const COMPLETENESS_KEY_FIELDS = [

@@ -50,3 +50,15 @@ export function isValidLeadPhone(value: string | null | undefined): boolean {
 export function phoneKey(value: string | null | undefined): string | null {
   return value && isValidLeadPhone(value) ? toE164ForLookup(value) : null;
 }
+
+/** The lead fields a call may dial, in the order a lead's numbers are listed. */
+export const LEAD_CALL_PHONE_FIELDS = ['phone', 'phone_number', 'contact_1_phone1', 'contact_1_phone2', 'contact_1_phone3'] as const;
+
+/** The lead's callable numbers (call normalisation) as E.164, each once, in field order. */
+export function leadCallNumbers(lead: Readonly<Record<string, unknown>>): string[] {
+  const numbers = LEAD_CALL_PHONE_FIELDS.map((field) => {
+    const value = lead[field];
+    return typeof value === 'string' ? toE164ForCall(value) : null;
+  });
+  return [...new Set(numbers.filter((n): n is string => n !== null))];
+}

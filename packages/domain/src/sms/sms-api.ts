@@ -34,41 +34,48 @@ export type ThreadsQuery = z.infer<typeof threadsQuery>;
 
 export const CONVERSATION_STATUSES = ['queued', 'sent', 'delivered', 'failed', 'received'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
-export type ConversationDirection = 'inbound' | 'outbound';
+const conversationDirection = z.enum(['inbound', 'outbound']);
+export type ConversationDirection = z.infer<typeof conversationDirection>;
+const conversationStatus = z.enum(CONVERSATION_STATUSES);
 
 /** One text of a lead's thread. Outbound: queued → sent → delivered | failed; inbound: received. */
-export interface ConversationMessage {
-  id: string;
-  lead_id: string;
-  body: string;
-  direction: ConversationDirection;
-  channel: 'sms';
-  status: ConversationStatus;
+export const conversationMessageSchema = z.object({
+  id: z.string(),
+  lead_id: z.string(),
+  body: z.string(),
+  direction: conversationDirection,
+  channel: z.literal('sms'),
+  status: conversationStatus,
   /** Twilio's MessageSid (the demo line's own sid on the demo line); null until the provider accepted it. */
-  provider_sid: string | null;
-  from_e164: string | null;
-  to_e164: string | null;
-  created_at: string;
+  provider_sid: z.string().nullable(),
+  from_e164: z.string().nullable(),
+  to_e164: z.string().nullable(),
+  created_at: z.string(),
   /** When an agent opened the thread after this inbound text arrived; null while unread (always null outbound). */
-  read_at: string | null;
+  read_at: z.string().nullable(),
   /** Why sending failed, when status is failed. */
-  error: string | null;
-}
+  error: z.string().nullable(),
+});
+export type ConversationMessage = z.infer<typeof conversationMessageSchema>;
+export const conversationListSchema = z.object({ items: z.array(conversationMessageSchema) });
 
 /** One row per lead of the thread list. */
-export interface ConversationThread {
-  lead_id: string;
-  lead_name: string;
+export const conversationThreadSchema = z.object({
+  lead_id: z.string(),
+  lead_name: z.string(),
   /** The lead's number in this conversation (E.164), else the lead's first textable number. */
-  phone: string | null;
-  last_message: { body: string; direction: ConversationDirection; status: ConversationStatus; created_at: string };
-  unread_count: number;
-  dnc_status: boolean;
-}
+  phone: z.string().nullable(),
+  last_message: z.object({ body: z.string(), direction: conversationDirection, status: conversationStatus, created_at: z.string() }),
+  unread_count: z.number(),
+  dnc_status: z.boolean(),
+});
+export type ConversationThread = z.infer<typeof conversationThreadSchema>;
+export const conversationThreadListSchema = z.object({ items: z.array(conversationThreadSchema) });
 
 /** GET /api/conversations/check. */
-export interface TextCheckResult {
-  allowed: boolean;
-  reason?: string;
-  code?: string;
-}
+export const textCheckResultSchema = z.object({ allowed: z.boolean(), reason: z.string().optional(), code: z.string().optional() });
+export type TextCheckResult = z.infer<typeof textCheckResultSchema>;
+
+/** POST /api/conversations/:leadId/read: how many inbound texts it marked read. */
+export const markReadResultSchema = z.object({ lead_id: z.string(), read: z.number() });
+

@@ -1,7 +1,7 @@
 /** Messages of WS /api/transcription-stream (dialer.md §7; docs/api-calls.md "Transcripts"). */
 import { z } from 'zod';
 import type { CoachingLeadContext } from '../coaching/types';
-import type { Lead } from '../leads/lead-fields';
+import type { LeadRecord } from '../leads/lead-schemas';
 import type { Speaker } from './rules';
 
 export type StreamServerMessage =
@@ -42,7 +42,8 @@ export const CALL_LEAD_CONTEXT_MESSAGES = {
 
 /** GET /api/calls/by-sid/:callSid/lead-context: the call's lead, or the lead its number or address matched. */
 export interface CallLeadContext {
-  lead: Lead;
+  /** The lead as GET /api/leads/:id shows it, its listed numbers included. */
+  lead: LeadRecord;
   context: CoachingLeadContext;
   matched_by: 'call' | 'phone' | 'address';
   message: null | typeof CALL_LEAD_CONTEXT_MESSAGES.matchedByPhoneOrAddress;

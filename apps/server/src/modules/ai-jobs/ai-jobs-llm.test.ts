@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, useTestApp } from '../../../test/harness';
 import { completion, useFakeLlm } from '../../../test/llm-server';
-import { aiStatus } from '../ai/status';
+import { AiStatusRecord } from '../ai/status';
 import { createLead, DISTRESSED, insertConversation, OPT_OUT, setAi, type Owner } from './ai-jobs.fixtures';
 
 describe.each(DB_KINDS)('AI jobs with a language model on %s', (kind) => {
@@ -36,10 +36,11 @@ describe.each(DB_KINDS)('AI jobs with a language model on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ ai_score: 87, ai_score_source: 'rules', llm: 'error' });
     expect(res.json().ai_score_reasons.at(-1)).toBe('AI model unavailable: record-based score only');
-    expect(aiStatus.failing(a.organizationId, 'scoring')).toBe(true);
+    const status = new AiStatusRecord(t.database.db);
+    expect(await status.failing(a.organizationId, 'scoring')).toBe(true);
     llm.reply = () => completion('{"score": 80, "reasons": []}');
     await t.request('POST', `/api/leads/${id}/ai-score`, { cookie: a.cookie });
-    expect(aiStatus.failing(a.organizationId, 'scoring')).toBe(false);
+    expect(await status.failing(a.organizationId, 'scoring')).toBe(false);
   });
 
   it("stores the model's analysis, but reads an opt-out by the rule without asking the model", async () => {

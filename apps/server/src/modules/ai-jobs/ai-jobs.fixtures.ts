@@ -5,6 +5,8 @@ import { withTenant } from '../../db/scope';
 import type { DB } from '../../db/types';
 import type { TestApp } from '../../../test/harness';
 
+export { poll } from '../../../test/poll';
+
 export type Owner = Awaited<ReturnType<TestApp['createOrg']>>;
 export type Req = TestApp['request'];
 
@@ -17,16 +19,6 @@ export const NO_DATA = {
   building_square_feet: null, year_built: null, last_sale_date: null, last_sale_price: null, mortgage_balance: null, tax_delinquent: null, motivation_score: null,
 };
 
-export async function poll<T>(what: string, fn: () => Promise<T | null | undefined>, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 export async function createLead(request: Req, owner: Owner, body: Record<string, unknown>): Promise<string> {
   const res = await request('POST', '/api/leads', { cookie: owner.cookie, body });
   expect(res.statusCode, res.body).toBe(201);
@@ -37,7 +29,7 @@ export const getLead = async (request: Req, owner: Owner, id: string) => (await 
 
 export async function insertConversation(db: Kysely<DB>, organizationId: string, leadId: string, body: string, direction: 'inbound' | 'outbound' = 'inbound'): Promise<string> {
   return withTenant(db, organizationId, async (tx) => {
-    const row = await tx.insertInto('conversations').values({ organization_id: organizationId, lead_id: leadId, body, direction }).returning('id').executeTakeFirstOrThrow();
+    const row = await tx.insertInto('conversations').values({ organization_id: organizationId, lead_id: leadId, body, direction, status: direction === 'inbound' ? 'received' : 'sent' }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   });
 }

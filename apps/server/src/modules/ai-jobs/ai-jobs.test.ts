@@ -4,7 +4,9 @@ import { withTenant } from '../../db/scope';
 import type { EnrichmentProvider } from '../../providers/enrichment';
 import { createTestDatabase, DB_KINDS, ORIGIN, startTestApp, useTestApp, type TestDatabase } from '../../../test/harness';
 import { jobsFor } from '../../../test/jobs';
+import { deliveredTo } from '../../../test/outbox';
 import { AiJobs, AI_QUEUES, type LeadJob } from './service';
+import { AI_SUBSCRIBERS } from './subscriptions';
 import { createLead, DISTRESSED, getLead, insertConversation, NO_DATA, OPT_OUT, poll, setAi, type Owner } from './ai-jobs.fixtures';
 
 describe.each(DB_KINDS)('AI jobs on %s', (kind) => {
@@ -33,7 +35,7 @@ describe.each(DB_KINDS)('AI jobs on %s', (kind) => {
   it('queues nothing for a new lead while enrichment and scoring are off, and again once they are on', async () => {
     await setAi(t.request, b, { enableSmartScoring: false, enableAutoEnrichment: false });
     const off = await createLead(t.request, b, DISTRESSED);
-    await new Promise((r) => setTimeout(r, 300));
+    await deliveredTo(t.database.db, AI_SUBSCRIBERS.newLead, 'lead.created', { leadId: off });
     expect(await jobsFor(t.database.db, AI_QUEUES.score, 'leadId', off)).toEqual([]);
     expect(await jobsFor(t.database.db, AI_QUEUES.enrich, 'leadId', off)).toEqual([]);
     expect((await getLead(t.request, b, off)).ai_score).toBeNull();
@@ -46,6 +48,7 @@ describe.each(DB_KINDS)('AI jobs on %s', (kind) => {
 
     await setAi(t.request, b, { enableSmartScoring: true });
     const on = await createLead(t.request, b, { owner_1_name: 'Scored Again' });
+    await deliveredTo(t.database.db, AI_SUBSCRIBERS.newLead, 'lead.created', { leadId: on });
     expect(await jobsFor(t.database.db, AI_QUEUES.enrich, 'leadId', on)).toEqual([]);
     await poll('the second lead to be scored', async () => (await getLead(t.request, b, on)).ai_score);
     await setAi(t.request, b, { enableAutoEnrichment: true });
@@ -101,7 +104,7 @@ describe.each(DB_KINDS)('AI jobs on %s', (kind) => {
 
     // Queued inside the inserting transaction: the job commits with the message, and the transaction keeps its tenant role.
     const later = await withTenant(t.database.db, a.organizationId, async (tx) => {
-      const row = await tx.insertInto('conversations').values({ organization_id: a.organizationId, lead_id: leadId, body: 'Sounds good, call me', direction: 'inbound' }).returning('id').executeTakeFirstOrThrow();
+      const row = await tx.insertInto('conversations').values({ organization_id: a.organizationId, lead_id: leadId, body: 'Sounds good, call me', direction: 'inbound', status: 'received' }).returning('id').executeTakeFirstOrThrow();
       const jobId = await t.app.services.aiJobs.enqueueConversationAnalysis(a.organizationId, row.id, tx);
       const role = await sql<{ role: string; org: string }>`select current_user as role, current_setting('app.organization_id') as org`.execute(tx);
       expect(role.rows[0]).toEqual({ role: 'wholesail_app', org: a.organizationId });
@@ -275,13 +278,15 @@ describe.each(DB_KINDS)('AI jobs across a restart on %s', (kind) => {
     await tdb.drop();
   });
 
-  it('runs a scoring job queued before the server stopped once it is back, and only once', async () => {
+  it('scores a lead created while the workers were stopped once the server is back, and only once', async () => {
     const first = await startTestApp(tdb.database);
     const owner = await first.createOrg('Restart Realty');
-    // The workers stop before the lead is created: its jobs are queued but cannot run in this process.
+    // The workers stop before the lead is created: its lead.created event is stored, and waits for delivery.
     await first.app.services.jobs.stop();
     const id = await createLead(first.request, owner, DISTRESSED);
-    expect((await jobsFor(tdb.database.db, AI_QUEUES.score, 'leadId', id)).map((j) => j.state)).toEqual(['created']);
+    const events = await sql<{ type: string; delivered_at: Date | null }>`select type, delivered_at from outbox where payload->>'leadId' = ${id}`.execute(tdb.database.db);
+    expect(events.rows).toEqual([{ type: 'lead.created', delivered_at: null }]);
+    expect(await jobsFor(tdb.database.db, AI_QUEUES.score, 'leadId', id)).toEqual([]);
     expect((await getLead(first.request, owner, id)).ai_score).toBeNull();
     await first.app.close();
 

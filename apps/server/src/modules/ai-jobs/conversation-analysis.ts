@@ -7,7 +7,7 @@ import { ANALYSIS_HISTORY, analysisPrompt, isOptOut, parseLlmAnalysis, ruleAnaly
 import * as repo from './repo';
 import type { AiJobArea, AiJobsDeps } from './types';
 
-type AnalysisDeps = Pick<AiJobsDeps, 'db' | 'llm' | 'log'> & { report: (organizationId: string, area: AiJobArea, ok: boolean) => void };
+type AnalysisDeps = Pick<AiJobsDeps, 'db' | 'llm' | 'log'> & { report: (organizationId: string, area: AiJobArea, ok: boolean) => Promise<void> };
 
 /**
  * analyze_conversation_with_ai: the message with the lead's earlier messages, by the model when one
@@ -61,7 +61,7 @@ export async function analyzeConversation(
     });
   });
   if (typeof stored === 'string') return { result: stored };
-  deps.report(organizationId, 'analysis', ok);
+  await deps.report(organizationId, 'analysis', ok);
   return { result: 'analyzed', analysis: stored };
 }
 

@@ -1,4 +1,4 @@
-import { leadWriteBody, type Lead, type LeadFieldName } from '@wholesail/domain';
+import { leadWriteBody, type Lead, type LeadFieldName, type LeadWrite } from '@wholesail/domain';
 import type { EnrichedProperty } from '../../providers/enrichment';
 
 export function present(v: unknown): boolean {
@@ -10,9 +10,13 @@ export function present(v: unknown): boolean {
 
 const INTEGER_FIELDS = new Set<string>(['building_square_feet', 'year_built']);
 
+/** Fields an enrichment fills: each with a value, never cleared. */
+export type FilledFields = { [K in keyof LeadWrite]?: NonNullable<LeadWrite[K]> };
+
 /** The lookup's values for the lead's empty fields, each checked by the lead field's own rule; the rest are dropped. */
-export function emptyFieldsFrom(lead: Lead, data: EnrichedProperty): Partial<Record<LeadFieldName, unknown>> {
-  const out: Partial<Record<LeadFieldName, unknown>> = {};
+
+export function emptyFieldsFrom(lead: Lead, data: EnrichedProperty): FilledFields {
+  const out: Record<string, unknown> = {};
   const shape = leadWriteBody.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } } | undefined>;
   for (const [field, raw] of Object.entries(data) as Array<[LeadFieldName, unknown]>) {
     if (raw === null || raw === undefined || present(lead[field])) continue;
@@ -20,7 +24,8 @@ export function emptyFieldsFrom(lead: Lead, data: EnrichedProperty): Partial<Rec
     const parsed = shape[field]?.safeParse(value);
     if (parsed?.success && parsed.data !== null && parsed.data !== undefined) out[field] = parsed.data;
   }
-  return out;
+  // Each value passed its field's schema and is not null.
+  return out as FilledFields;
 }
 
 /** The address a property lookup is asked about. */

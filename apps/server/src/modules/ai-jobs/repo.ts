@@ -1,29 +1,14 @@
-import { sql, type ColumnType } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Lead } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
-import { importTx } from '../lead-import/tables';
-import { findLead, toLead } from '../leads/repo';
+import { iso } from '../../db/timestamps';
+import type { Leads } from '../../db/types';
+import { findLead, LEAD_COLUMNS, toLead } from '../leads/repo';
 import type { ConversationAnalysis } from './analysis';
 import type { CallSummary } from './scoring';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-
-/** migrations/0008_ai_jobs.sql */
-export interface ConversationAnalysesTable {
-  organization_id: string;
-  conversation_id: string;
-  lead_id: string | null;
-  sentiment: ConversationAnalysis['sentiment'];
-  motivation_signals: string[];
-  next_step: string;
-  source: 'rules' | 'llm';
-  model: string | null;
-  analyzed_at: Timestamp;
-}
-
-const aiTx = (tx: Tx) => tx.withTables<{ conversation_analyses: ConversationAnalysesTable }>();
-
-const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string | Date).toISOString());
+/** Named, not `*`: see LEAD_COLUMNS (leads/repo.ts). */
+const ANALYSIS_COLUMNS = ['conversation_id', 'lead_id', 'sentiment', 'motivation_signals', 'next_step', 'source', 'model', 'analyzed_at'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Leads
@@ -71,10 +56,10 @@ export async function storeLeadScore(tx: Tx, organizationId: string, leadId: str
 }
 
 /** Fills the lead's columns in `values` (already checked to be empty) and its derived ones. */
-export async function fillLead(tx: Tx, organizationId: string, leadId: string, values: Record<string, unknown>): Promise<void> {
+export async function fillLead(tx: Tx, organizationId: string, leadId: string, values: Updateable<Leads>): Promise<void> {
   await tx
     .updateTable('leads')
-    .set({ ...values, updated_at: new Date() } as never)
+    .set({ ...values, updated_at: new Date() })
     .where('organization_id', '=', organizationId)
     .where('id', '=', leadId)
     .execute();
@@ -94,7 +79,7 @@ export interface ImportWindow {
  * begin after the import's start and commit before its finish: those leads are the import's.
  */
 export async function findImportWindow(tx: Tx, importId: string): Promise<ImportWindow | null> {
-  const row = await importTx(tx)
+  const row = await tx
     .selectFrom('lead_imports')
     .select(['created_by', 'started_at', 'finished_at'])
     .where('id', '=', importId)
@@ -119,7 +104,7 @@ export async function importLeadsPage(
 ): Promise<{ leads: Lead[]; last: PageCursor | null; full: boolean }> {
   let q = tx
     .selectFrom('leads')
-    .selectAll()
+    .select(LEAD_COLUMNS)
     // The cursor keeps the database's microseconds: a JavaScript Date would cut them and re-read the page.
     .select(sql<string>`created_at::text`.as('cursor_at'))
     .where('organization_id', '=', organizationId)
@@ -170,7 +155,7 @@ export async function findConversation(tx: Tx, organizationId: string, id: strin
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .executeTakeFirst();
-  return row ? { ...row, created_at: iso(row.created_at)! } : null;
+  return row ? { ...row, created_at: iso(row.created_at) } : null;
 }
 
 /** The lead's messages before `message`, oldest first (at most `limit`, the most recent ones). */
@@ -186,7 +171,7 @@ export async function earlierMessages(tx: Tx, organizationId: string, message: C
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
-  return rows.reverse().map((r) => ({ ...r, created_at: iso(r.created_at)! }));
+  return rows.reverse().map((r) => ({ ...r, created_at: iso(r.created_at) }));
 }
 
 export interface StoredAnalysis extends ConversationAnalysis {
@@ -206,12 +191,12 @@ function toAnalysis(row: { conversation_id: string; lead_id: string | null; sent
     next_step: row.next_step,
     source: row.source,
     model: row.model,
-    analyzed_at: iso(row.analyzed_at)!,
+    analyzed_at: iso(row.analyzed_at),
   };
 }
 
 export async function findAnalysis(tx: Tx, organizationId: string, conversationId: string, lock = false): Promise<StoredAnalysis | null> {
-  const q = aiTx(tx).selectFrom('conversation_analyses').selectAll().where('organization_id', '=', organizationId).where('conversation_id', '=', conversationId);
+  const q = tx.selectFrom('conversation_analyses').select(ANALYSIS_COLUMNS).where('organization_id', '=', organizationId).where('conversation_id', '=', conversationId);
   const row = await (lock ? q.forUpdate() : q).executeTakeFirst();
   return row ? toAnalysis(row) : null;
 }
@@ -227,11 +212,11 @@ export async function upsertAnalysis(tx: Tx, organizationId: string, a: Omit<Sto
     analyzed_at: a.analyzed_at,
     lead_id: a.lead_id,
   };
-  const row = await aiTx(tx)
+  const row = await tx
     .insertInto('conversation_analyses')
     .values({ organization_id: organizationId, conversation_id: a.conversation_id, ...values })
     .onConflict((oc) => oc.columns(['organization_id', 'conversation_id']).doUpdateSet(values))
-    .returningAll()
+    .returning(ANALYSIS_COLUMNS)
     .executeTakeFirstOrThrow();
   return toAnalysis(row);
 }

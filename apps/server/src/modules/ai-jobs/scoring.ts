@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   CALL_OUTCOME_LABELS, DEFAULT_MOTIVATION_SCORE, derivedEquity, distressSignals, formatUsd, isCallOutcome, marketSegment,
-  motivationLabel, type CallOutcome, type Lead,
+  motivationLabel, outOfStateOwner, type CallOutcome, type Lead,
 } from '@wholesail/domain';
 import type { ChatMessage } from '../../providers/llm';
 import { motivationSignalsIn, parseJsonObject, saysNotInterested } from './analysis';
@@ -99,9 +99,7 @@ function ownershipYears(lead: ScoringLead, now: Date): number | null {
 }
 
 function outOfState(lead: ScoringLead): boolean {
-  if (lead.out_of_state_owner !== null) return lead.out_of_state_owner;
-  const ownerState = lead.owner_address_state ?? lead.mailing_address_state;
-  return Boolean(ownerState && lead.property_address_state && ownerState.toUpperCase() !== lead.property_address_state.toUpperCase());
+  return lead.out_of_state_owner ?? outOfStateOwner(lead.property_address_state, lead.owner_address_state ?? lead.mailing_address_state) ?? false;
 }
 
 /** The record-based score and the factors behind it, in the order they were added. */

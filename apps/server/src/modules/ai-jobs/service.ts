@@ -6,14 +6,13 @@ import { JobInterrupted, type JobInfo, type JobQueue } from '../../jobs/queue';
 import { NOT_CONFIGURED_MESSAGE, type EnrichedProperty } from '../../providers/enrichment';
 import { LlmError } from '../../providers/llm';
 import { deriveLeadColumns } from '../leads/derive';
-import { aiStatus, logLlmFailure } from '../ai/status';
-import type { LeadCreationHooks } from '../leads/routes';
+import { AiStatusRecord, logLlmFailure } from '../ai/status';
 import { readAiIntegration } from '../settings/service';
 import { analyzeConversation, getAnalysis } from './conversation-analysis';
 import { emptyFieldsFrom, lookupAddress, mapLimit, present } from './enrichment-fields';
 import * as repo from './repo';
 import { blendScores, motivationOf, parseLlmScore, recordScore, SCORING_CALLS, scoringPrompt, type RecordScore } from './scoring';
-import { transactionExecutor } from './transaction-executor';
+import { transactionExecutor } from '../../jobs/transaction-executor';
 import {
   AI_QUEUES, ENRICH_PAGE, SCORE_PAGE, type AiJobArea, type AiJobsDeps, type ConversationJob, type EnrichOutcome, type ImportLeadsJob,
   type LeadAiScore, type LeadJob, type LeadJobData, type Trigger,
@@ -28,13 +27,18 @@ const leadKey = (leadId: string, trigger: Trigger) => (trigger === 'manual' ? `l
 
 /**
  * Enrichment, scoring and analysis of leads and conversations: the job handlers, the inline runs of
- * the manual endpoints (the same functions), and the hooks that queue jobs where leads and
- * conversations are created. The queue is attached once the job queue exists (before any job runs).
+ * the manual endpoints (the same functions), and the queueing its outbox subscriptions do when leads,
+ * texts and imports arrive (subscriptions.ts). The queue is attached once the job queue exists (before any job runs).
  */
 export class AiJobs {
   #queue: JobQueue | null = null;
 
-  constructor(private readonly deps: AiJobsDeps) {}
+  /** Where job outcomes go for GET /api/ai/health. */
+  readonly #status: AiStatusRecord;
+
+  constructor(private readonly deps: AiJobsDeps) {
+    this.#status = new AiStatusRecord(deps.db);
+  }
 
   attach(queue: JobQueue): void {
     this.#queue = queue;
@@ -45,20 +49,14 @@ export class AiJobs {
     return this.#queue;
   }
 
-  private report(organizationId: string, area: AiJobArea, ok: boolean): void {
-    (this.deps.status ?? aiStatus).report(organizationId, area, ok);
+  private report(organizationId: string, area: AiJobArea, ok: boolean): Promise<void> {
+    return this.#status.report(organizationId, area, ok);
   }
-
-  /** POST /api/leads: queue in the lead's transaction, wake the workers once it committed. */
-  readonly leadCreationHooks: LeadCreationHooks = {
-    onCreated: (tx, organizationId, leadId) => this.queueForNewLead(tx, organizationId, leadId),
-    afterCreated: () => this.wake(),
-  };
 
   // -------------------------------------------------------------------------------------------
   // Queueing
 
-  /** A new lead (POST /api/leads, the address search): in its creating transaction, queue enrichment and scoring as the toggles say. */
+  /** A new lead (its lead.created event, subscriptions.ts): in the delivery's transaction, queue enrichment and scoring as the toggles say. */
   async queueForNewLead(tx: Tx, organizationId: string, leadId: string): Promise<void> {
     const ai = await readAiIntegration(tx, organizationId);
     const job: LeadJob = { organizationId, leadId, requestedAt: new Date().toISOString(), trigger: 'auto' };
@@ -68,7 +66,7 @@ export class AiJobs {
   }
 
   /**
-   * A finished CSV import: in the transaction that finishes it, one enrichment and one scoring job for
+   * A finished CSV import (its import.finished event): one enrichment and one scoring job for
    * all of its new leads (not one per lead: 50,000 rows make two jobs, each working through the
    * leads a page at a time and queueing the next page in the page's own transaction).
    */
@@ -81,9 +79,9 @@ export class AiJobs {
   }
 
   /**
-   * A new conversation message: queue its analysis when enableConversationAnalysis is on. Pass the
-   * transaction that inserts the message so both commit together; without one it reads the setting in
-   * its own transaction and queues after it. Resolves to the job id, or null when nothing was queued.
+   * A new conversation message (text.received, text.sent): queue its analysis when enableConversationAnalysis
+   * is on. Given a transaction (the event's delivery) the job commits with it; without one it reads the setting
+   * in its own transaction and queues after it. Resolves to the job id, or null when nothing was queued.
    */
   async enqueueConversationAnalysis(organizationId: string, conversationId: string, tx?: Tx): Promise<string | null> {
     const job: ConversationJob = { organizationId, conversationId, requestedAt: new Date().toISOString(), trigger: 'auto' };
@@ -189,7 +187,7 @@ export class AiJobs {
       return 'scored' as const;
     });
     if (stored !== 'scored') return { result: stored };
-    this.report(organizationId, 'scoring', llmState !== 'error');
+    await this.report(organizationId, 'scoring', llmState !== 'error');
     const { motivation, level } = motivationOf(final.score);
     return {
       result: 'scored',
@@ -229,7 +227,7 @@ export class AiJobs {
       return { result: 'scored' as const, scored: rows.length, more: page.full };
     });
     if (outcome.result === 'scored') {
-      this.report(organizationId, 'scoring', true);
+      await this.report(organizationId, 'scoring', true);
       if (outcome.more) this.queue.wake(AI_QUEUES.score);
     }
     return outcome;
@@ -253,10 +251,10 @@ export class AiJobs {
     if (!address) return { result: 'no_address' };
     const answer = await enrichment.lookupProperty(address); // a network failure throws: the job is retried with backoff
     if (!answer.success) {
-      this.report(organizationId, 'enrichment', false);
+      await this.report(organizationId, 'enrichment', false);
       return { result: 'error', error: answer.error ?? 'The enrichment service failed' };
     }
-    this.report(organizationId, 'enrichment', true);
+    await this.report(organizationId, 'enrichment', true);
     if (!answer.data) return { result: 'no_match' };
     const data = answer.data;
     const outcome = await withTenant(db, organizationId, async (tx) => {
@@ -293,7 +291,7 @@ export class AiJobs {
     const merged = { ...lead, ...filled } as Lead;
     await repo.fillLead(tx, organizationId, lead.id, {
       ...filled,
-      ...deriveLeadColumns(merged as LeadWrite),
+      ...deriveLeadColumns(merged),
       enriched_at: new Date(),
       enriched_by: 'batchdata',
       ...(present(lead.data_source) ? {} : { data_source: 'batchdata' }),
@@ -340,7 +338,7 @@ export class AiJobs {
     });
     // Every lookup of the page failed (the service is down): the page is retried with backoff.
     if (leads.length > 0 && failed === leads.length) {
-      this.report(organizationId, 'enrichment', false);
+      await this.report(organizationId, 'enrichment', false);
       throw new Error(`BatchData failed for every lead of the page (import ${importId})`);
     }
     const enriched = await withTenant(db, organizationId, async (tx) => {
@@ -360,7 +358,7 @@ export class AiJobs {
       }
       return count;
     });
-    this.report(organizationId, 'enrichment', failed === 0);
+    await this.report(organizationId, 'enrichment', failed === 0);
     if (page.full) this.queue.wake(AI_QUEUES.enrich);
     return { result: 'enriched', looked_up: leads.length, enriched, failed, more: page.full };
   }

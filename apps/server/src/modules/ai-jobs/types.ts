@@ -42,17 +42,11 @@ export interface ConversationJob {
 
 export type AiJobArea = 'enrichment' | 'scoring' | 'analysis';
 
-/** Where job outcomes go for GET /api/ai/health: modules/ai's record unless another is given (tests). */
-export interface AiStatusSink {
-  report(organizationId: string, area: AiJobArea, ok: boolean): void;
-}
-
 export interface AiJobsDeps {
   db: Kysely<DB>;
   llm: LlmProvider | null;
   enrichment: EnrichmentProvider;
   log: FastifyBaseLogger;
-  status?: AiStatusSink;
   /** Leads per page of an import's scoring and enrichment (tests make them small). */
   pageSizes?: { score?: number; enrich?: number };
 }

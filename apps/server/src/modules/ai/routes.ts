@@ -1,26 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { AI_AREA_TOGGLES, AI_AREAS, aiChatBody, type AiAreaStatus, type AiHealth, type AiArea } from '@wholesail/domain';
+import { AI_AREA_TOGGLES, AI_AREAS, aiAreaMode, aiChatBody, type AiAreaMode, type AiAreaStatus, type AiHealth, type AiArea } from '@wholesail/domain';
+import { readAsTenant } from '../../db/scope';
 import type { DB } from '../../db/types';
-import type { Guards, OrgContext } from '../../http/context';
+import { ACCESS } from '../../http/access';
+import type { OrgContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { LlmError, type ChatCompletion, type LlmProvider } from '../../providers/llm';
-import { getSettings } from '../settings/service';
-import { aiStatus, llmFailureText, logLlmFailure } from './status';
+import { readAiIntegration } from '../settings/service';
+import { AiStatusRecord, llmFailureText, logLlmFailure } from './status';
 
 export const AI_MESSAGES = {
   notConfigured: 'No language model is configured (LLM_BASE_URL)',
 } as const;
 
-/** Per area: 'inactive' when its setting is off, 'error' when its last call failed in the last 5 minutes, else 'active'. */
-export async function aiHealth(db: Kysely<DB>, llm: LlmProvider | null, ctx: OrgContext): Promise<AiHealth> {
-  const { aiIntegration } = await getSettings(db, ctx);
+/**
+ * Per area, what runs (aiAreaMode: off, the outside service, the built-in patterns or rules, or nothing for want of
+ * a service) and its status: 'inactive' when nothing runs, 'error' when its last call failed in the last 5 minutes,
+ * else 'active'.
+ */
+export async function aiHealth(db: Kysely<DB>, services: { llm: LlmProvider | null; enrichmentConfigured: boolean }, ctx: OrgContext): Promise<AiHealth> {
+  const { aiIntegration, failing } = await readAsTenant(db, ctx.organizationId, async (tx) => ({
+    aiIntegration: await readAiIntegration(tx, ctx.organizationId),
+    failing: await new AiStatusRecord(db).failingAreas(tx, ctx.organizationId),
+  }));
+  const configured = { llm: services.llm !== null, enrichment: services.enrichmentConfigured };
+  const mode = (area: AiArea): AiAreaMode => aiAreaMode(area, aiIntegration[AI_AREA_TOGGLES[area]], configured);
   const status = (area: AiArea): AiAreaStatus =>
-    !aiIntegration[AI_AREA_TOGGLES[area]] ? 'inactive' : aiStatus.failing(ctx.organizationId, area) ? 'error' : 'active';
+    mode(area) === 'off' || mode(area) === 'not_configured' ? 'inactive' : failing.has(area) ? 'error' : 'active';
   return {
-    llm: llm ? 'configured' : 'not_configured',
+    llm: configured.llm ? 'configured' : 'not_configured',
+    enrichment: configured.enrichment ? 'configured' : 'not_configured',
     areas: Object.fromEntries(AI_AREAS.map((area) => [area, status(area)])) as Record<AiArea, AiAreaStatus>,
+    modes: Object.fromEntries(AI_AREAS.map((area) => [area, mode(area)])) as Record<AiArea, AiAreaMode>,
     checked_at: new Date().toISOString(),
   };
 }
@@ -29,13 +42,12 @@ export async function aiHealth(db: Kysely<DB>, llm: LlmProvider | null, ctx: Org
  * GET /api/ai/health and POST /api/ai/chat (platform.md §7 delegated-openai-chat) for any member of an
  * organization. Chat answers in the chat-completions shape; 503 without a model, 502 when the model fails.
  */
-export function registerAiRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; llm: LlmProvider | null }, guards: Guards): void {
+export function registerAiRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; llm: LlmProvider | null; enrichmentConfigured: boolean }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/ai/health', async (request) => aiHealth(deps.db, deps.llm, await guards.requireOrganization(request)));
+  r.get('/api/ai/health', { config: ACCESS.member }, async (request) => aiHealth(deps.db, deps, request.ctx));
 
-  r.post('/api/ai/chat', { schema: { body: aiChatBody } }, async (request): Promise<ChatCompletion> => {
-    await guards.requireOrganization(request);
+  r.post('/api/ai/chat', { config: ACCESS.member, schema: { body: aiChatBody } }, async (request): Promise<ChatCompletion> => {
     if (!deps.llm) throw new AppError(503, 'LLM_NOT_CONFIGURED', AI_MESSAGES.notConfigured);
     const { messages, max_tokens, temperature } = request.body;
     try {

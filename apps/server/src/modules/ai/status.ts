@@ -1,40 +1,52 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import { AI_HEALTH_CHECK_MS, type AiArea } from '@wholesail/domain';
+import { readAsTenant, withTenant, type Tx } from '../../db/scope';
+import type { DB } from '../../db/types';
 import { LlmError } from '../../providers/llm';
 
 /**
- * The outcome of each organization's last language-model call per AI area, kept in memory: GET /api/ai/health
- * shows an area as 'error' while its last call failed less than 5 minutes ago. Coaching reports here; the
- * scoring and analysis jobs report with `aiStatus.report(organizationId, 'scoring' | 'analysis', ok)`.
+ * How each organization's language-model calls went lately per AI area, kept in the database (table ai_status,
+ * migration 0016) so every server instance answers GET /api/ai/health the same: an area shows 'error' while its
+ * last call failed less than 5 minutes ago (the database's clock). Coaching and the AI jobs report here. Any
+ * number of records over one database agree; each reads and writes only through it.
  */
 export class AiStatusRecord {
-  private readonly last = new Map<string, { ok: boolean; at: number }>();
-
   constructor(
+    private readonly db: Kysely<DB>,
     private readonly windowMs = AI_HEALTH_CHECK_MS,
-    private readonly now: () => number = Date.now,
-    private readonly maxEntries = 10_000,
   ) {}
 
-  report(organizationId: string, area: AiArea, ok: boolean): void {
-    const key = `${organizationId}:${area}`;
-    this.last.delete(key);
-    this.last.set(key, { ok, at: this.now() });
-    // Oldest first (re-reported keys move to the end): forget what no longer matters.
-    for (const [k, entry] of this.last) {
-      if (this.last.size <= this.maxEntries && this.now() - entry.at <= this.windowMs) break;
-      this.last.delete(k);
-    }
+  /**
+   * A failure is written every time; a success only when it ends a failure (or is the area's first report), so
+   * the usual success is one statement that changes nothing.
+   */
+  async report(organizationId: string, area: AiArea, ok: boolean): Promise<void> {
+    await withTenant(this.db, organizationId, (tx) =>
+      ok
+        ? sql`insert into ai_status (organization_id, area, last_ok_at) values (${organizationId}, ${area}, now())
+            on conflict (organization_id, area) do update set last_ok_at = excluded.last_ok_at
+            where ai_status.last_failure_at is not null and (ai_status.last_ok_at is null or ai_status.last_ok_at < ai_status.last_failure_at)`.execute(tx)
+        : sql`insert into ai_status (organization_id, area, last_failure_at) values (${organizationId}, ${area}, now())
+            on conflict (organization_id, area) do update set last_failure_at = excluded.last_failure_at`.execute(tx),
+    );
+  }
+
+  /** The areas whose last call for the organization failed within the window, read in the caller's transaction. */
+  async failingAreas(tx: Tx, organizationId: string): Promise<ReadonlySet<AiArea>> {
+    const { rows } = await sql<{ area: AiArea }>`
+      select area from ai_status
+      where organization_id = ${organizationId}
+        and last_failure_at > now() - make_interval(secs => ${this.windowMs / 1000})
+        and (last_ok_at is null or last_ok_at < last_failure_at)`.execute(tx);
+    return new Set(rows.map((r) => r.area));
   }
 
   /** Whether the area's last call for the organization failed within the window. */
-  failing(organizationId: string, area: AiArea): boolean {
-    const entry = this.last.get(`${organizationId}:${area}`);
-    return entry !== undefined && !entry.ok && this.now() - entry.at <= this.windowMs;
+  failing(organizationId: string, area: AiArea): Promise<boolean> {
+    return readAsTenant(this.db, organizationId, async (tx) => (await this.failingAreas(tx, organizationId)).has(area));
   }
 }
-
-export const aiStatus = new AiStatusRecord();
 
 /** What a failed language-model call means, for logs and answers: 402 credits, 429 rate limit, 0 unreachable. */
 export function llmFailureText(error: unknown): string {

@@ -1,13 +1,19 @@
 import { sql } from 'kysely';
 import type { Buyer } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
+import { iso } from '../../db/timestamps';
 
 type BuyerRow = Omit<Buyer, 'created_at' | 'updated_at'> & { created_at: Date | string; updated_at: Date | string };
 
+/** Named, not `*`: see LEAD_COLUMNS (leads/repo.ts). */
+const BUYER_COLUMNS = [
+  'id', 'organization_id', 'contact_name', 'company_name', 'buyer_score', 'is_active', 'primary_email', 'primary_phone', 'notes', 'created_at', 'updated_at',
+] as const;
+
 export const toBuyer = (row: BuyerRow): Buyer => ({
   ...row,
-  created_at: new Date(row.created_at).toISOString(),
-  updated_at: new Date(row.updated_at).toISOString(),
+  created_at: iso(row.created_at),
+  updated_at: iso(row.updated_at),
 });
 
 export async function listBuyers(tx: Tx, organizationId: string, f: { active?: boolean; minScore?: number; limit: number; offset: number }) {
@@ -15,14 +21,14 @@ export async function listBuyers(tx: Tx, organizationId: string, f: { active?: b
   if (f.active !== undefined) q = q.where('is_active', '=', f.active);
   if (f.minScore !== undefined) q = q.where('buyer_score', '>=', f.minScore);
   const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('buyer_score', 'desc').orderBy('created_at', 'desc').limit(f.limit).offset(f.offset).execute(),
+    q.select(BUYER_COLUMNS).orderBy('buyer_score', 'desc').orderBy('created_at', 'desc').limit(f.limit).offset(f.offset).execute(),
     q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toBuyer), total: count.n };
 }
 
 export async function findBuyer(tx: Tx, organizationId: string, id: string) {
-  const row = await tx.selectFrom('buyers').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  const row = await tx.selectFrom('buyers').select(BUYER_COLUMNS).where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
   return row ? toBuyer(row) : null;
 }
 
@@ -31,7 +37,7 @@ export async function insertBuyer(tx: Tx, organizationId: string, values: Record
     await tx
       .insertInto('buyers')
       .values({ ...(values as { contact_name: string }), organization_id: organizationId })
-      .returningAll()
+      .returning(BUYER_COLUMNS)
       .executeTakeFirstOrThrow(),
   );
 }
@@ -42,7 +48,7 @@ export async function updateBuyer(tx: Tx, organizationId: string, id: string, va
     .set({ ...values, updated_at: new Date() })
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
-    .returningAll()
+    .returning(BUYER_COLUMNS)
     .executeTakeFirst();
   return row ? toBuyer(row) : null;
 }

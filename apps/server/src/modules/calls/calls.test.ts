@@ -1,7 +1,9 @@
+import { formatDateTime } from '@wholesail/domain';
 import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DAYTIME, newCallingLead } from '../../../test/calling';
+import { DAYTIME, listedRefusal, newCallingLead } from '../../../test/calling';
 import { DB_KINDS, useTestApp, type TestApp } from '../../../test/harness';
+import { withTenant } from '../../db/scope';
 /** 7:12 AM in Texas (CST): before calling opens. */
 const EARLY = new Date('2026-01-15T13:12:00Z');
 
@@ -22,6 +24,7 @@ describe.each(DB_KINDS)('calls API on %s', (kind) => {
 
   afterEach(() => {
     t.app.services.calls.clock = () => DAYTIME;
+    t.app.services.conversations.clock = () => new Date();
   });
 
   let n = 0;
@@ -83,8 +86,14 @@ describe.each(DB_KINDS)('calls API on %s', (kind) => {
       const last = (await events(org, leadId)).at(-1);
       expect(last).toMatchObject({ kind: 'dial_refused', reason: message, user_id: a.userId, call_id: null });
     };
+    // Marked Do Not Call: its number is listed, and the refusal says which and why.
     const dnc = await newLead(a.cookie, { dnc_status: true });
-    await refused(dnc.id, await dial(a.cookie, dnc.id, dnc.to), 409, 'This lead is on the Do Not Call list');
+    const listed = await listedRefusal(t, a.cookie, dnc.to);
+    await refused(dnc.id, await dial(a.cookie, dnc.id, dnc.to), 409, listed);
+    expect((await events(a.organizationId, dnc.id)).at(-1)!.details).toMatchObject({ code: 'DNC_LISTED', phone_e164: dnc.to, source: 'lead_edit' });
+    // Flagged without a callable number: the lead's own flag refuses.
+    const flagged = await newLead(a.cookie, { dnc_status: true, contact_1_phone1: null });
+    expect((await t.request('GET', `/api/calls/check?leadId=${flagged.id}`, { cookie: a.cookie })).json()).toMatchObject({ allowed: false, code: 'DNC_LISTED', reason: 'This lead is on the Do Not Call list' });
 
     const foreign = await newLead(b.cookie);
     await refused(foreign.id, await dial(a.cookie, foreign.id, foreign.to), 404, 'Lead not found');
@@ -97,15 +106,107 @@ describe.each(DB_KINDS)('calls API on %s', (kind) => {
     await refused(lead.id, await dial(a.cookie, lead.id, lead.to, '+15125550109'), 400, 'The caller ID +15125550109 is not an active number of your organization');
 
     t.app.services.calls.clock = () => EARLY;
-    const early = 'Calling hours for this lead are 8:00 AM–9:00 PM; it is 7:12 AM there (CT). Calling opens at 8:00 AM.';
+    const early = 'Texas allows telephone solicitation 9:00 AM–9:00 PM Monday–Saturday (Tex. Bus. & Com. Code § 301.051); it is 7:12 AM there (CT). Calling opens at 9:00 AM today.';
     await refused(lead.id, await dial(a.cookie, lead.id, lead.to), 409, early);
     expect((await events(a.organizationId, lead.id)).at(-1)!.details).toMatchObject({ code: 'OUTSIDE_CALLING_HOURS', local_time: '7:12 AM', time_zone: 'America/Chicago' });
     const check = (await t.request('GET', `/api/calls/check?leadId=${lead.id}`, { cookie: a.cookie })).json();
-    expect(check).toMatchObject({ allowed: false, reason: early, code: 'OUTSIDE_CALLING_HOURS', local_time: '7:12 AM', opens_at: '8:00 AM' });
-    expect((await t.request('GET', `/api/calls/check?leadId=${dnc.id}`, { cookie: a.cookie })).json()).toMatchObject({ allowed: false, reason: 'This lead is on the Do Not Call list' });
+    expect(check).toMatchObject({ allowed: false, reason: early, code: 'OUTSIDE_CALLING_HOURS', local_time: '7:12 AM', opens_at: '9:00 AM', next_allowed_at: '2026-01-15T15:00:00.000Z' });
+    expect((await t.request('GET', `/api/calls/check?leadId=${dnc.id}`, { cookie: a.cookie })).json()).toMatchObject({ allowed: false, reason: listed });
     expect((await t.request('GET', `/api/calls/check?leadId=${foreign.id}`, { cookie: a.cookie })).statusCode).toBe(404);
     // No call was created by any refusal.
     expect((await t.database.db.selectFrom('calls').select('id').where('lead_id', 'in', [dnc.id, lead.id, foreign.id]).execute())).toEqual([]);
+  });
+
+  it('refuses the 4th call to a number in 24 hours, whichever lead shares it, and allows the first after 24 hours', async () => {
+    const T0 = new Date('2026-07-14T15:00:00Z'); // Tuesday 10:00 AM in Texas (CDT)
+    const hours = (h: number) => new Date(T0.getTime() + h * 3_600_000);
+    const first = await newLead(a.cookie);
+    const second = await newLead(a.cookie, { phone: first.to }); // the same number in another field
+    const dialAt = async (when: Date, leadId: string, to: string) => {
+      t.app.services.calls.clock = () => when;
+      const res = await dial(a.cookie, leadId, to);
+      if (res.statusCode === 201) await t.request('POST', `/api/calls/${res.json().call_id}/hangup`, { cookie: a.cookie });
+      return res;
+    };
+    for (const [h, lead] of [[0, first], [1, second], [2, first]] as const) expect((await dialAt(hours(h), lead.id, first.to)).statusCode).toBe(201);
+
+    const limit = 'This number was called 3 times in the last 24 hours; the next call is allowed after 10:00 AM CT tomorrow.';
+    const fourth = await dialAt(hours(3), second.id, first.to);
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json().error).toEqual({ code: 'CALL_LIMIT_REACHED', message: limit });
+    expect((await events(a.organizationId, second.id)).at(-1)).toMatchObject({
+      kind: 'dial_refused', reason: limit, details: { code: 'CALL_LIMIT_REACHED', limited_number: first.to, calls_in_24h: 3, limit: 3, next_allowed_at: hours(24).toISOString() },
+    });
+    const check = (leadId: string, to?: string) =>
+      t.request('GET', `/api/calls/check?leadId=${leadId}${to ? `&to=${encodeURIComponent(to)}` : ''}`, { cookie: a.cookie }).then((r) => r.json());
+    expect(await check(second.id, first.to)).toMatchObject({ allowed: false, code: 'CALL_LIMIT_REACHED', reason: limit, next_allowed_at: hours(24).toISOString() });
+    expect(await check(first.id)).toMatchObject({ allowed: false, code: 'CALL_LIMIT_REACHED', reason: limit });
+    // The second lead has another number of its own, so it can still be called.
+    expect(await check(second.id)).toMatchObject({ allowed: true });
+    expect(await check(second.id, second.to)).toMatchObject({ allowed: true });
+    // Texts are not dials: the limited number can still be texted.
+    t.app.services.conversations.clock = () => hours(3);
+    expect((await t.request('POST', '/api/conversations', { cookie: a.cookie, body: { lead_id: first.id, body: 'Following up on your property' } })).statusCode).toBe(201);
+    // Another organization's calls to the same number do not count.
+    t.app.services.calls.clock = () => hours(3);
+    expect((await t.request('GET', `/api/calls/check?leadId=${(await newLead(b.cookie, { contact_1_phone1: first.to })).id}`, { cookie: b.cookie })).json()).toMatchObject({ allowed: true });
+
+    // 24 hours after the first call it has left the window: one more call, and the next waits for the second (today).
+    expect((await dialAt(hours(24), first.id, first.to)).statusCode).toBe(201);
+    const again = await dialAt(hours(24.5), first.id, first.to);
+    expect(again.json().error.message).toBe('This number was called 3 times in the last 24 hours; the next call is allowed after 11:00 AM CT.');
+    const calls = await t.database.db.selectFrom('calls').select('started_at').where('organization_id', '=', a.organizationId).where('to_e164', '=', first.to).execute();
+    expect(calls).toHaveLength(4);
+  });
+
+  it('lets an admin set the per-number limit from 1 to 10', async () => {
+    const settings = (body: unknown, cookie = a.cookie) => t.request('PUT', '/api/calls/settings', { cookie, body });
+    expect((await t.request('GET', '/api/calls/settings', { cookie: a.cookie })).json()).toMatchObject({ callsPerNumberPer24h: 3 });
+    for (const bad of [0, 11, 2.5, '4']) {
+      const res = await settings({ callsPerNumberPer24h: bad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe('callsPerNumberPer24h: must be a whole number from 1 to 10');
+    }
+    const member = await t.createOrg('Calls limit member');
+    await t.changeSessions(() => t.database.db.updateTable('user_profiles').set({ role: 'member' }).where('id', '=', member.userId).execute());
+    expect((await settings({ callsPerNumberPer24h: 5 }, member.cookie)).statusCode).toBe(403);
+
+    const lead = await newLead(a.cookie);
+    expect((await settings({ callsPerNumberPer24h: 1 })).json()).toMatchObject({ callsPerNumberPer24h: 1, enforceHours: true });
+    const { call_id } = await dialled(lead.id, lead.to);
+    await t.request('POST', `/api/calls/${call_id}/hangup`, { cookie: a.cookie });
+    expect((await dial(a.cookie, lead.id, lead.to)).json().error.message).toMatch(/^This number was called once in the last 24 hours; the next call is allowed after /);
+    const logged = await t.database.db.selectFrom('activity_logs').select(['action', 'details']).where('organization_id', '=', a.organizationId).where('action', '=', 'settings.call_limit').execute();
+    expect(logged).toEqual([{ action: 'settings.call_limit', details: { callsPerNumberPer24h: 1, previous: 3 } }]);
+    expect((await settings({ callsPerNumberPer24h: 3 })).json()).toMatchObject({ callsPerNumberPer24h: 3 });
+  });
+
+  it("moves the lead's status with the logged outcome through the organization's mapping, which an admin edits", async () => {
+    const settings = (body: unknown, cookie = a.cookie) => t.request('PUT', '/api/calls/settings', { cookie, body });
+    const completed = async (outcome: string, extra: Record<string, unknown> = {}) => {
+      const lead = await newLead(a.cookie, extra);
+      const { call_id } = await dialled(lead.id, lead.to);
+      const res = await t.request('POST', `/api/calls/${call_id}/complete`, { cookie: a.cookie, body: { outcome } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().lead as { status: string; score_base: number };
+    };
+    expect((await t.request('GET', '/api/calls/settings', { cookie: a.cookie })).json().outcomeStatus).toMatchObject({ interested: 'interested-add-followup', no_answer: 'no_change' });
+    expect((await completed('interested')).status).toBe('interested-add-followup');
+    expect((await completed('no_answer', { status: 'discovery' })).status).toBe('discovery');
+
+    const bad = await settings({ outcomeStatus: { interested: 'deleted' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/^outcomeStatus\.interested: expected no_change or a lead status/);
+    const member = await t.createOrg('Outcome mapping member');
+    await t.changeSessions(() => t.database.db.updateTable('user_profiles').set({ role: 'member' }).where('id', '=', member.userId).execute());
+    expect((await settings({ outcomeStatus: { interested: 'no_change' } }, member.cookie)).statusCode).toBe(403);
+
+    // Only the outcomes sent change; the others keep theirs.
+    const saved = await settings({ outcomeStatus: { interested: 'no_change', no_answer: 'add-to-followup' } });
+    expect(saved.json().outcomeStatus).toMatchObject({ interested: 'no_change', no_answer: 'add-to-followup', maybe: 'add-to-followup' });
+    expect((await completed('interested', { status: 'discovery' })).status).toBe('discovery');
+    expect((await completed('no_answer')).status).toBe('add-to-followup');
+    await settings({ outcomeStatus: { interested: 'interested-add-followup', no_answer: 'no_change' } });
   });
 
   it('lets an admin switch the calling-hours check off, which is recorded', async () => {
@@ -146,7 +247,8 @@ describe.each(DB_KINDS)('calls API on %s', (kind) => {
     expect((await complete({ outcome: 'maybe', followUpAt: new Date(Date.now() - 3_600_000).toISOString() })).json().error.message).toBe('Follow-up date cannot be in the past');
     expect((await complete({ outcome: 'maybe' }, b.cookie)).statusCode).toBe(404);
 
-    const done = await complete({ outcome: 'callback_requested', followUpAt: future, notes: '  Call back Tuesday  ', durationMs: 65_400 });
+    expect((await complete({ outcome: 'maybe', timeZone: 'Mars/Olympus' })).json().error.message).toBe('timeZone: expected an IANA time zone such as America/Chicago');
+    const done = await complete({ outcome: 'callback_requested', followUpAt: future, notes: '  Call back Tuesday  ', durationMs: 65_400, timeZone: 'America/Chicago' });
     expect(done.statusCode, done.body).toBe(200);
     const { call, lead: updated, task } = done.json();
     expect(call).toMatchObject({ id: call_id, disposition: 'callback_requested', notes: 'Call back Tuesday', status: 'completed' });
@@ -154,7 +256,10 @@ describe.each(DB_KINDS)('calls API on %s', (kind) => {
     expect(updated).toMatchObject({ last_call_disposition: 'callback_requested', last_call_duration_sec: 65, last_call_summary: 'callback_requested (1:05): Call back Tuesday' });
     expect(updated.last_call_at).not.toBeNull();
     expect(updated.last_contacted_at).not.toBeNull();
-    expect(updated.notes).toMatch(/^Met at open house\n\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}\] Call: callback_requested — Call back Tuesday$/);
+    // Stamped in the member's zone, in the one format the screens use ('Nov 23, 2026, 5:12 PM CST').
+    const stamp = formatDateTime(call.completed_at, { timeZone: 'America/Chicago', withZone: true });
+    expect(updated.notes).toBe(`Met at open house\n[${stamp}] Call: callback_requested — Call back Tuesday`);
+    expect(stamp).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T$/);
     expect(task).toMatchObject({ lead_id: lead.id, task_type: 'follow_up', status: 'pending', proposed_time: future, reason: 'callback_requested: Call back Tuesday' });
     expect(task.suggested_message).toMatch(/^Hi Pat, following up on our call about .*Main St/);
 
@@ -174,44 +279,66 @@ describe.each(DB_KINDS)('calls API on %s', (kind) => {
     expect((await t.request('POST', `/api/calls/${call_id}/hangup`, { cookie: b.cookie })).statusCode).toBe(404);
   });
 
+  it('records the call on its lead when it ends, before any outcome (Skip for Now), without a new version of the lead', async () => {
+    const lead = (await newLead(a.cookie)) as Awaited<ReturnType<typeof newLead>> & { version: number };
+    const { call_id } = await dialled(lead.id, lead.to);
+    await waitForStatus(call_id, 'in-progress');
+    const hung = (await t.request('POST', `/api/calls/${call_id}/hangup`, { cookie: a.cookie })).json();
+    const after = (await t.request('GET', `/api/leads/${lead.id}`, { cookie: a.cookie })).json();
+    expect(after).toMatchObject({ last_call_at: hung.started_at, last_call_duration_sec: hung.duration_sec, last_call_disposition: null, version: lead.version });
+    // The outcome logged later, against the version the agent saw before the call ended, is saved.
+    const done = await t.request('POST', `/api/calls/${call_id}/complete`, { cookie: a.cookie, body: { outcome: 'no_answer', leadVersion: lead.version } });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().lead).toMatchObject({ last_call_disposition: 'no_answer', last_call_at: hung.started_at });
+  });
+
   it('refuses an outcome saved against an older version of the lead: 409 LEAD_CHANGED, nothing written; sent without the check it is saved', async () => {
-    const lead = (await newLead(a.cookie, { notes: 'Before' })) as Awaited<ReturnType<typeof newLead>> & { updated_at: string };
-    const seen = lead.updated_at;
+    const lead = (await newLead(a.cookie, { notes: 'Before' })) as Awaited<ReturnType<typeof newLead>> & { version: number };
+    const seen = lead.version;
+    expect(seen).toBe(1);
     const { call_id } = await dialled(lead.id, lead.to);
     await waitForStatus(call_id, 'in-progress');
     const complete = (body: Record<string, unknown>) =>
       t.request('POST', `/api/calls/${call_id}/complete`, { cookie: a.cookie, body: { outcome: 'interested', notes: 'Saved offline', durationMs: 3000, ...body } });
 
-    const invalid = await complete({ leadUpdatedAt: 'yesterday' });
-    expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().error.message).toBe('leadUpdatedAt: expected the ISO date and time of the lead as it was seen');
+    for (const leadVersion of ['2025-03-05T00:00:00.000Z', 1.5, 0]) {
+      const invalid = await complete({ leadVersion });
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().error.message).toBe('leadVersion: expected the version of the lead as it was seen (a whole number)');
+    }
 
     // Someone else edits the lead while the agent is offline.
-    await new Promise((r) => setTimeout(r, 5));
     const edited = await t.request('PATCH', `/api/leads/${lead.id}`, { cookie: a.cookie, body: { notes: 'Edited meanwhile' } });
     expect(edited.statusCode, edited.body).toBe(200);
-    const changedAt = edited.json().updated_at as string;
-    expect(Date.parse(changedAt)).toBeGreaterThan(Date.parse(seen));
+    const changed = edited.json() as { version: number; updated_at: string };
+    expect(changed.version).toBe(seen + 1);
 
-    const stale = await complete({ leadUpdatedAt: seen });
+    const stale = await complete({ leadVersion: seen });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error).toEqual({
       code: 'LEAD_CHANGED',
       message: 'This lead was changed after you last saw it, so the call outcome was not saved. Review the lead, then send the outcome again to save it anyway.',
     });
-    expect((await t.request('GET', `/api/leads/${lead.id}`, { cookie: a.cookie })).json()).toMatchObject({ notes: 'Edited meanwhile', last_call_disposition: null, updated_at: changedAt });
+    expect((await t.request('GET', `/api/leads/${lead.id}`, { cookie: a.cookie })).json()).toMatchObject({ notes: 'Edited meanwhile', last_call_disposition: null, version: changed.version });
     expect((await t.request('GET', `/api/calls/${call_id}`, { cookie: a.cookie })).json()).toMatchObject({ completed_at: null, disposition: null });
     expect((await events(a.organizationId, lead.id)).map((e) => e.kind)).not.toContain('completed');
 
-    // The version now on the server passes (same millisecond is not "later"); null means no check at all.
-    const current = await complete({ leadUpdatedAt: changedAt });
+    // Two edits in the same millisecond are two versions; a score written by a job is not a change to the lead.
+    await withTenant(t.database.db, a.organizationId, async (tx) => {
+      await tx.updateTable('leads').set({ notes: 'Edited twice', updated_at: new Date(changed.updated_at) }).where('id', '=', lead.id).execute();
+      await tx.updateTable('leads').set({ ai_score: 7, ai_scored_at: new Date() }).where('id', '=', lead.id).execute();
+    });
+    expect((await complete({ leadVersion: changed.version })).statusCode).toBe(409);
+
+    // The version now on the server passes; null means no check at all.
+    const current = await complete({ leadVersion: changed.version + 1 });
     expect(current.statusCode, current.body).toBe(200);
-    expect(current.json().lead).toMatchObject({ last_call_disposition: 'interested' });
+    expect(current.json().lead).toMatchObject({ last_call_disposition: 'interested', version: changed.version + 2 });
 
     const other = await newLead(a.cookie);
     const second = await dialled(other.id, other.to);
     await t.request('PATCH', `/api/leads/${other.id}`, { cookie: a.cookie, body: { notes: 'Edited again' } });
-    const anyway = await t.request('POST', `/api/calls/${second.call_id}/complete`, { cookie: a.cookie, body: { outcome: 'maybe', durationMs: 0, leadUpdatedAt: null } });
+    const anyway = await t.request('POST', `/api/calls/${second.call_id}/complete`, { cookie: a.cookie, body: { outcome: 'maybe', durationMs: 0, leadVersion: null } });
     expect(anyway.statusCode, anyway.body).toBe(200);
     expect(anyway.json().lead).toMatchObject({ last_call_disposition: 'maybe' });
   });
@@ -263,6 +390,7 @@ describe.each(DB_KINDS)('calls API on %s', (kind) => {
     expect(res.json().task).toBeNull();
     const next = await dial(a.cookie, lead.id, lead.to);
     expect(next.statusCode).toBe(409);
-    expect(next.json().error.message).toBe('This lead is on the Do Not Call list');
+    expect(next.json().error.message).toBe(await listedRefusal(t, a.cookie, lead.to));
+    expect(next.json().error.message).toMatch(/ is on the Do Not Call list \(marked after a call, /);
   });
 });

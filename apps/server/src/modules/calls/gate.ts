@@ -1,15 +1,18 @@
-import { callingWindow, isValidLeadPhone, leadCallingLocation, SMS_MESSAGES, toE164ForCall, type CallingWindow, type VoiceProviderChoice } from '@wholesail/domain';
+import { callingWindow, isValidLeadPhone, leadCallingLocation, leadCallNumbers, SMS_MESSAGES, toE164ForCall, type CallingWindow, type VoiceProviderChoice } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { listedNumberRefusal } from '../dnc/service';
 import * as leads from '../leads/repo';
+import { callLimitRefusal } from './call-limit';
 import * as repo from './repo';
 import { readCalling } from './settings';
 
 /**
  * The compliance gate before every call and every text (DESIGN.md "Calling rules", issue 6): the lead is
  * the organization's and not deleted, not on the Do Not Call list, has a valid number that is the lead's,
- * the from-number is an active organization number, it is 8:00–21:00 in the lead's local time (Florida
- * 8:00–20:00; unless an admin switched the check off), and, for calls only, no other call is live on the lead.
+ * the from-number is an active organization number, the lead's state calling rule allows it now in the lead's local
+ * time (unless an admin switched the check off), and, for calls only, the number is under the organization's
+ * per-number limit for the last 24 hours and no other call is live on the lead.
  */
 export const GATE_MESSAGES = {
   leadNotFound: 'Lead not found',
@@ -24,8 +27,6 @@ export const GATE_MESSAGES = {
 
 export const fromNotOrg = (n: string) => `The caller ID ${n} is not an active number of your organization`;
 
-/** The lead's numbers a call may dial. */
-export const CALL_PHONE_FIELDS = ['phone', 'phone_number', 'contact_1_phone1', 'contact_1_phone2', 'contact_1_phone3'] as const;
 /** The lead's numbers in the order a text picks the first valid one (issue 6). */
 export const TEXT_PHONE_FIELDS = ['contact_1_phone1', 'contact_1_phone2', 'contact_1_phone3', 'phone', 'phone_number'] as const;
 
@@ -34,10 +35,8 @@ export type GateChannel = 'call' | 'sms';
 
 const phoneField = (lead: GateLead, field: string) => (typeof lead[field] === 'string' ? (lead[field] as string) : null);
 
-/** The lead's callable numbers (dialer.md §5 call normalisation) as E.164, each once. */
-export function leadPhones(lead: GateLead): string[] {
-  return [...new Set(CALL_PHONE_FIELDS.map((f) => toE164ForCall(phoneField(lead, f))).filter((v): v is string => v !== null))];
-}
+/** The lead's callable numbers (dialer.md §5 call normalisation) as E.164, each once (packages/domain leadCallNumbers). */
+export const leadPhones = (lead: GateLead): string[] => leadCallNumbers(lead);
 
 /** The number a text to this lead goes to: the first valid lead phone of contact_1_phone1..3, phone, phone_number. */
 export function leadTextNumber(lead: GateLead): string | null {
@@ -68,6 +67,9 @@ export interface GateRequest {
   now: Date;
 }
 
+/** The numbers a call may go to: the given one, or any of the lead's (the pre-dial check). */
+const dialTargets = (lead: GateLead, to: string | null) => (to ? [to] : leadPhones(lead));
+
 export type GateRefusal = { ok: false; error: AppError; details: Record<string, unknown>; window?: CallingWindow };
 export type GateResult =
   | { ok: true; lead: GateLead; from: string | null; to: string | null; window: CallingWindow; enforceHours: boolean; voiceProvider: VoiceProviderChoice }
@@ -75,9 +77,13 @@ export type GateResult =
 
 /** The gate's checks, in order; the first that fails is the answer, with its code in `details`. */
 export async function evaluateGate(tx: Tx, req: GateRequest): Promise<GateResult> {
-  const lead = (await leads.findLead(tx, req.organizationId, req.leadId, req.lock)) as GateLead | undefined;
+  const lead: GateLead | undefined = await leads.findLead(tx, req.organizationId, req.leadId, req.lock);
   if (!lead) return { ok: false, error: notFound(GATE_MESSAGES.leadNotFound), details: { code: 'LEAD_NOT_FOUND' } };
   const refuse = (error: AppError, window?: CallingWindow, extra: Record<string, unknown> = {}): GateRefusal => ({ ok: false, error, window, details: { code: error.code, ...extra } });
+  // Consent belongs to the number (docs/api-dnc.md): the destination or any number of the lead on the organization's
+  // list refuses, whichever lead or field it comes through; then the lead's own flag.
+  const listed = await listedNumberRefusal(tx, req.organizationId, lead, req.to === undefined ? null : toE164ForCall(req.to));
+  if (listed) return refuse(listed.error, undefined, listed.details);
   if (lead.dnc_status === true) return refuse(conflict(GATE_MESSAGES.dnc, 'DNC_LISTED'));
 
   let to: string | null = null;
@@ -103,9 +109,18 @@ export async function evaluateGate(tx: Tx, req: GateRequest): Promise<GateResult
 
   const loc = leadCallingLocation(lead);
   const window = callingWindow(loc.state, loc.zip, req.now);
-  const { enforceHours, voiceProvider } = await readCalling(tx, req.organizationId);
+  const { enforceHours, voiceProvider, callsPerNumberPer24h } = await readCalling(tx, req.organizationId);
   if (enforceHours && !window.allowed) {
-    return refuse(conflict(window.message!, 'OUTSIDE_CALLING_HOURS'), window, { local_time: window.localTime, time_zone: window.timeZone, opens_at: window.opensAt });
+    return refuse(conflict(window.message!, 'OUTSIDE_CALLING_HOURS'), window, {
+      local_time: window.localTime, time_zone: window.timeZone, opens_at: window.opensAt, next_allowed_at: window.nextAllowedAt,
+    });
+  }
+  if (req.channel === 'call') {
+    if (to && req.lock) await repo.lockNumber(tx, req.organizationId, to);
+    const limited = await callLimitRefusal(tx, {
+      organizationId: req.organizationId, numbers: dialTargets(lead, to), limit: callsPerNumberPer24h, now: req.now, timeZone: window.timeZone,
+    });
+    if (limited) return refuse(conflict(limited.message, 'CALL_LIMIT_REACHED'), window, limited.details);
   }
   if (req.channel === 'call' && (await repo.findLiveCallOnLead(tx, req.organizationId, lead.id))) return refuse(conflict(GATE_MESSAGES.liveCall, 'LEAD_ON_CALL'), window);
   return { ok: true, lead, from, to, window, enforceHours, voiceProvider };

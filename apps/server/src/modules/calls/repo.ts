@@ -1,16 +1,15 @@
 import { sql } from 'kysely';
-import { LIVE_CALL_STATUSES, type CallRecord } from '@wholesail/domain';
+import { LIVE_CALL_STATUSES, type CallRecord, type CallStatus } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
-import type { CallEventKind, CallStatusColumn } from '../../db/types';
+import { iso } from '../../db/timestamps';
+import type { CallEvents } from '../../db/types';
 
 /** A call still counts as live for this long; a call left live by a restarted process then stops blocking its lead. */
 export const LIVE_CALL_MAX_HOURS = 4;
 
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-
 type CallRow = {
   id: string; lead_id: string; user_id: string | null; from_e164: string; to_e164: string; call_sid: string;
-  provider: 'demo' | 'twilio'; status: CallStatusColumn; started_at: Date | string; answered_at: Date | string | null;
+  provider: 'demo' | 'twilio'; status: CallStatus; started_at: Date | string; answered_at: Date | string | null;
   ended_at: Date | string | null; duration_sec: number | null; disposition: string | null; notes: string | null;
   completed_at: Date | string | null;
 };
@@ -23,7 +22,7 @@ export const CALL_COLUMNS = [
 export function toCall(row: CallRow): CallRecord {
   return {
     ...row,
-    started_at: iso(row.started_at)!,
+    started_at: iso(row.started_at),
     answered_at: iso(row.answered_at),
     ended_at: iso(row.ended_at),
     completed_at: iso(row.completed_at),
@@ -47,17 +46,35 @@ export async function findLiveCallOnLead(tx: Tx, organizationId: string, leadId:
     .executeTakeFirst();
 }
 
+/** When the organization's calls to these numbers since `since` started, oldest first (refused attempts are not calls). */
+export async function recentCallsTo(tx: Tx, organizationId: string, numbers: readonly string[], since: Date) {
+  const rows = await tx
+    .selectFrom('calls')
+    .select(['to_e164', 'started_at'])
+    .where('organization_id', '=', organizationId)
+    .where('to_e164', 'in', numbers)
+    .where('started_at', '>', since)
+    .orderBy('started_at')
+    .execute();
+  return rows.map((r) => ({ to: r.to_e164, startedAt: new Date(r.started_at) }));
+}
+
+/** Serialises dials to one number in an organization, so two dials cannot both take the last call of the limit. */
+export async function lockNumber(tx: Tx, organizationId: string, number: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`call:${organizationId}:${number}`}))`.execute(tx);
+}
+
 export async function insertCall(
   tx: Tx,
   values: {
     organization_id: string; lead_id: string; user_id: string; from_e164: string; to_e164: string;
-    provider: 'demo' | 'twilio'; call_sid: string; connection_sid: string | null;
+    provider: 'demo' | 'twilio'; call_sid: string; connection_sid: string | null; started_at: Date;
   },
 ) {
   return tx.insertInto('calls').values(values).returning(CALL_COLUMNS).executeTakeFirstOrThrow();
 }
 
-export async function updateCall(tx: Tx, organizationId: string, id: string, values: Record<string, unknown>, onlyStatuses?: readonly CallStatusColumn[]) {
+export async function updateCall(tx: Tx, organizationId: string, id: string, values: Record<string, unknown>, onlyStatuses?: readonly CallStatus[]) {
   let q = tx
     .updateTable('calls')
     .set({ ...values, updated_at: new Date() } as never)
@@ -69,7 +86,7 @@ export async function updateCall(tx: Tx, organizationId: string, id: string, val
 
 export async function insertEvent(
   tx: Tx,
-  e: { organizationId: string; leadId: string | null; userId: string | null; callId?: string | null; kind: CallEventKind; reason?: string | null; details?: Record<string, unknown> },
+  e: { organizationId: string; leadId: string | null; userId: string | null; callId?: string | null; kind: CallEvents['kind']; reason?: string | null; details?: Record<string, unknown> },
 ): Promise<void> {
   await tx
     .insertInto('call_events')

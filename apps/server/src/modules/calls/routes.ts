@@ -1,40 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callCheckQuery, callSettingsBody, completeCallBody, dtmfBody, muteCallBody, startCallBody } from '@wholesail/domain';
-import type { Guards } from '../../http/context';
+import { callCheckQuery, callRecordSchema, callSettingsBody, callSettingsViewSchema, completeCallBody, dtmfBody, muteCallBody, startCallBody } from '@wholesail/domain';
+import { ACCESS } from '../../http/access';
 import { badRequest } from '../../http/errors';
 import type { CallsModule } from './service';
 
 const idParams = z.object({ id: z.uuid('id: expected a call id') });
 
-export function registerCallRoutes(app: FastifyInstance, calls: CallsModule, guards: Guards): void {
+export function registerCallRoutes(app: FastifyInstance, calls: CallsModule): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/calls/settings', async (request) => calls.getSettings(await guards.requireOrganization(request)));
-  r.put('/api/calls/settings', { schema: { body: callSettingsBody } }, async (request) =>
-    calls.setSettings(await guards.requireAdmin(request), request.body),
+  r.get('/api/calls/settings', { config: ACCESS.member, schema: { response: { 200: callSettingsViewSchema } } }, async (request) => calls.getSettings(request.ctx));
+  r.put('/api/calls/settings', { config: ACCESS.admin, schema: { body: callSettingsBody, response: { 200: callSettingsViewSchema } } }, async (request) =>
+    calls.setSettings(request.ctx, request.body),
   );
-  r.get('/api/calls/check', { schema: { querystring: callCheckQuery } }, async (request) =>
-    calls.check(await guards.requireOrganization(request), request.query.leadId),
+  r.get('/api/calls/check', { config: ACCESS.member, schema: { querystring: callCheckQuery } }, async (request) =>
+    calls.check(request.ctx, request.query.leadId, request.query.to),
   );
-  r.post('/api/calls', { schema: { body: startCallBody } }, async (request, reply) =>
-    reply.status(201).send(await calls.start(await guards.requireOrganization(request), request.body)),
+  r.post('/api/calls', { config: ACCESS.member, schema: { body: startCallBody } }, async (request, reply) =>
+    reply.status(201).send(await calls.start(request.ctx, request.body)),
   );
-  r.get('/api/calls/:id', { schema: { params: idParams } }, async (request) => calls.get(await guards.requireOrganization(request), request.params.id));
-  r.post('/api/calls/:id/hangup', { schema: { params: idParams } }, async (request) =>
-    calls.hangup(await guards.requireOrganization(request), request.params.id),
+  r.get('/api/calls/:id', { config: ACCESS.member, schema: { params: idParams, response: { 200: callRecordSchema } } }, async (request) => calls.get(request.ctx, request.params.id));
+  r.post('/api/calls/:id/hangup', { config: ACCESS.member, schema: { params: idParams } }, async (request) =>
+    calls.hangup(request.ctx, request.params.id),
   );
-  r.post('/api/calls/:id/mute', { schema: { params: idParams, body: muteCallBody } }, async (request) =>
-    calls.mute(await guards.requireOrganization(request), request.params.id, request.body.muted),
+  r.post('/api/calls/:id/mute', { config: ACCESS.member, schema: { params: idParams, body: muteCallBody } }, async (request) =>
+    calls.mute(request.ctx, request.params.id, request.body.muted),
   );
-  r.post('/api/calls/:id/dtmf', { schema: { params: idParams, body: dtmfBody } }, async (request, reply) => {
-    await calls.tones(await guards.requireOrganization(request), request.params.id, request.body.digits);
+  r.post('/api/calls/:id/dtmf', { config: ACCESS.member, schema: { params: idParams, body: dtmfBody } }, async (request, reply) => {
+    await calls.tones(request.ctx, request.params.id, request.body.digits);
     return reply.status(204).send();
   });
   // The body is parsed here, not by the route schema, so a missing outcome answers with the spec's own message.
-  r.post('/api/calls/:id/complete', { schema: { params: idParams } }, async (request) => {
-    const ctx = await guards.requireOrganization(request);
+  r.post('/api/calls/:id/complete', { config: ACCESS.member, schema: { params: idParams } }, async (request) => {
+    const { ctx } = request;
     const parsed = completeCallBody.safeParse(request.body ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;

@@ -1,38 +1,30 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import {
-  CALL_MESSAGES, LIVE_CALL_STATUSES, displayName, formatLocalStamp, leadCallingLocation, outcomeAllowsFollowUp, timeZoneFor,
+  CALL_MESSAGES, LIVE_CALL_STATUSES, detectDoNotCall, displayName, formatDateTime, outcomeAllowsFollowUp, statusAfterOutcome,
   VOICE_MESSAGES, type CallSettingsBody, type CompleteCallBody, type StartCallBody, type VoiceProviderKind,
 } from '@wholesail/domain';
 import { withTenant, type Tx } from '../../db/scope';
+import { iso } from '../../db/timestamps';
 import type { DB } from '../../db/types';
 import type { OrgContext } from '../../http/context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { DemoLine, TwilioBrowserLine, type ConversationContext, type ProviderCall, type ProviderCallStatus, type VoiceProvider } from '../../providers/voice';
-import { logActivity } from '../organizations/repo';
+import { DNC_MARKED_ACTION, leadTimeZone, listLeadNumbers } from '../dnc/service';
+import { audit } from '../audit/audit';
+import { deriveLeadColumns } from '../leads/derive';
+import { emit } from '../outbox/emit';
 import * as leads from '../leads/repo';
 import { ingestTranscription } from '../transcription/ingest';
+import { leadLines } from '../transcription/repo';
 import { evaluateGate, GATE_MESSAGES, type GateLead, type GateResult } from './gate';
 import * as repo from './repo';
-import { lineOrRefusal, readCallSettings, voiceProviderFor, writeCallSettings } from './settings';
+import { lineOrRefusal, readCallSettings, readCalling, voiceProviderFor, writeCallSettings } from './settings';
 
 export { GATE_MESSAGES } from './gate';
 
 type LeadRow = GateLead;
 
-const findLead = async (tx: Tx, organizationId: string, id: string, lock: boolean) =>
-  (await leads.findLead(tx, organizationId, id, lock)) as LeadRow | undefined;
-
-/** The lead's updated_at is later than the version seen (compared in milliseconds, the precision the API sends). */
-function leadChangedSince(updatedAt: unknown, seen: string): boolean {
-  const current = updatedAt instanceof Date ? updatedAt.getTime() : Date.parse(String(updatedAt));
-  return Number.isFinite(current) && current > Date.parse(seen);
-}
-
-function leadTimeZone(lead: LeadRow): string {
-  const loc = leadCallingLocation(lead);
-  return timeZoneFor(loc.state, loc.zip) ?? 'UTC';
-}
 
 /** What the demo line's conversation (a call, or the demo seller's text replies) needs to know about the lead and the agent. */
 export function conversationContext(lead: LeadRow, agentName: string): ConversationContext {
@@ -64,7 +56,8 @@ export interface CallsModuleOptions {
 
 /**
  * Calls: the compliance gate before every dial, the call record and its progress, hang-up and post-call
- * completion. `clock` is the time the calling window is judged at (tests set it).
+ * completion. `clock` is the time the calling window and the per-number limit are judged at and a dial's
+ * started_at (tests set it).
  */
 export class CallsModule {
   readonly db: Kysely<DB>;
@@ -105,20 +98,23 @@ export class CallsModule {
   }
 
   /** The compliance gate (gate.ts) for a call; `from`/`to` are skipped when not given (the pre-dial check). */
-  private evaluate(tx: Tx, ctx: OrgContext, leadId: string, nums: { from?: string; to?: string }, lock: boolean): Promise<GateResult> {
-    return evaluateGate(tx, { organizationId: ctx.organizationId, leadId, channel: 'call', ...nums, lock, now: this.clock() });
+  private evaluate(tx: Tx, ctx: OrgContext, leadId: string, nums: { from?: string; to?: string }, lock: boolean, now = this.clock()): Promise<GateResult> {
+    return evaluateGate(tx, { organizationId: ctx.organizationId, leadId, channel: 'call', ...nums, lock, now });
   }
 
-  /** GET /api/calls/check: the gate's answer without dialling (nothing is recorded). */
-  check(ctx: OrgContext, leadId: string) {
+  /** GET /api/calls/check: the gate's answer without dialling (nothing is recorded); `to` is the number about to be dialled. */
+  check(ctx: OrgContext, leadId: string, to?: string) {
     return withTenant(this.db, ctx.organizationId, async (tx) => {
-      const r = await this.evaluate(tx, ctx, leadId, {}, false);
+      const r = await this.evaluate(tx, ctx, leadId, to === undefined ? {} : { to }, false);
       if (!r.ok && r.error.status === 404) throw r.error;
       const window = r.window;
       return {
         allowed: r.ok,
         ...(r.ok ? {} : { reason: r.error.message, code: r.error.code }),
-        ...(window ? { local_time: window.localTime, time_zone: window.timeZone, zone: window.zone, opens_at: window.opensAt, closes_at: window.closesAt } : {}),
+        ...(window
+          ? { local_time: window.localTime, time_zone: window.timeZone, zone: window.zone, opens_at: window.opensAt, closes_at: window.closesAt, next_allowed_at: window.nextAllowedAt }
+          : {}),
+        ...(!r.ok && typeof r.details.next_allowed_at === 'string' ? { next_allowed_at: r.details.next_allowed_at } : {}),
       };
     });
   }
@@ -126,8 +122,9 @@ export class CallsModule {
   /** POST /api/calls: the compliance gate, then the call. Every attempt leaves a call_events row. */
   async start(ctx: OrgContext, body: StartCallBody): Promise<{ call_id: string; call_sid: string }> {
     const attempt = { from_e164: body.from_e164, to_e164: body.to_e164 };
+    const now = this.clock();
     const result = await withTenant(this.db, ctx.organizationId, async (tx) => {
-      const gate = await this.evaluate(tx, ctx, body.lead_id, { from: body.from_e164, to: body.to_e164 }, true);
+      const gate = await this.evaluate(tx, ctx, body.lead_id, { from: body.from_e164, to: body.to_e164 }, true, now);
       if (!gate.ok) return gate;
       const kind = lineOrRefusal(gate.voiceProvider, this.twilio !== null);
       if (kind instanceof AppError) return { ok: false as const, error: kind, details: { code: kind.code } };
@@ -141,6 +138,7 @@ export class CallsModule {
         provider: line.kind,
         call_sid: line.newCallSid(),
         connection_sid: body.connection_sid ?? null,
+        started_at: now,
       });
       await repo.insertEvent(tx, {
         organizationId: ctx.organizationId, leadId: gate.lead.id, userId: ctx.user.id, callId: call.id, kind: 'dial_allowed',
@@ -174,6 +172,7 @@ export class CallsModule {
       }
       const updated = await repo.updateCall(tx, call.organizationId, call.id, values, from);
       if (!updated) return;
+      if (values.ended_at) await leads.recordCallEnd(tx, call.organizationId, updated.lead_id, new Date(updated.started_at), updated.duration_sec ?? 0);
       await repo.insertEvent(tx, {
         organizationId: call.organizationId, leadId: updated.lead_id, userId: updated.user_id, callId: call.id, kind: 'status',
         reason: status, details: { status, call_sid: call.callSid, provider },
@@ -196,6 +195,7 @@ export class CallsModule {
     const status = answered ? 'completed' : 'canceled';
     const duration = answered ? Math.max(0, Math.round((at.getTime() - answered.getTime()) / 1000)) : 0;
     const updated = await repo.updateCall(tx, ctx.organizationId, row.id, { status, ended_at: at, duration_sec: duration });
+    await leads.recordCallEnd(tx, ctx.organizationId, row.lead_id, new Date(row.started_at), duration);
     await repo.insertEvent(tx, {
       organizationId: ctx.organizationId, leadId: row.lead_id, userId: ctx.user.id, callId: row.id, kind: 'status',
       reason: status, details: { status, call_sid: row.call_sid, hung_up_by: ctx.user.id },
@@ -226,19 +226,21 @@ export class CallsModule {
       const row = await repo.findCall(tx, ctx.organizationId, id, true);
       if (!row) throw notFound('Call not found');
       if (row.completed_at) throw conflict('This call has already been completed', 'ALREADY_COMPLETED');
-      const lead = await findLead(tx, ctx.organizationId, row.lead_id, true);
+      const lead = await leads.findLead(tx, ctx.organizationId, row.lead_id, true);
       if (!lead) throw notFound(GATE_MESSAGES.leadNotFound);
       // An outcome saved offline names the version of the lead the agent saw: a later change is not overwritten.
-      if (body.leadUpdatedAt && leadChangedSince(lead.updated_at, body.leadUpdatedAt)) throw conflict(CALL_MESSAGES.leadChanged, 'LEAD_CHANGED');
+      if (body.leadVersion && body.leadVersion !== lead.version) throw conflict(CALL_MESSAGES.leadChanged, 'LEAD_CHANGED');
 
       const ended = await this.endLive(tx, ctx, row, now);
+      const status = statusAfterOutcome((await readCalling(tx, ctx.organizationId)).outcomeStatus, body.outcome);
       const call = await repo.updateCall(tx, ctx.organizationId, id, { disposition: body.outcome, notes, completed_at: now });
 
       const durationSec = body.durationMs !== undefined ? Math.round(body.durationMs / 1000) : (ended.duration_sec ?? 0);
-      const stamp = formatLocalStamp(now, leadTimeZone(lead));
+      // In the member's time zone, named: teammates elsewhere read the same notes.
+      const stamp = formatDateTime(now, { timeZone: body.timeZone ?? 'UTC', withZone: true });
       const line = `[${stamp}] Call: ${body.outcome}${notes ? ` — ${notes}` : ''}`;
       const existing = typeof lead.notes === 'string' && lead.notes.trim() ? lead.notes : null;
-      // score_base does not depend on any field written here (contact recency is applied at read time), so it is not recomputed.
+      // Of the fields written here only the status counts in score_base (contact recency is applied at read time).
       const leadRow = await leads.updateLead(tx, ctx.organizationId, lead.id, {
         last_call_at: new Date(row.started_at),
         last_call_disposition: body.outcome,
@@ -247,6 +249,7 @@ export class CallsModule {
         notes: existing ? `${existing}\n${line}` : line,
         last_call_summary: `${body.outcome} (${mmss(durationSec)})${notes ? `: ${notes}` : ''}`,
         ...(body.dnc ? { dnc_status: true } : {}),
+        ...(status ? { status, score_base: deriveLeadColumns({ ...lead, status } as Parameters<typeof deriveLeadColumns>[0]).score_base } : {}),
       });
 
       let task = null;
@@ -266,8 +269,8 @@ export class CallsModule {
         task = {
           ...inserted,
           lead_name: name,
-          proposed_time: inserted.proposed_time ? new Date(inserted.proposed_time).toISOString() : null,
-          created_at: new Date(inserted.created_at).toISOString(),
+          proposed_time: iso(inserted.proposed_time),
+          created_at: iso(inserted.created_at),
         };
       }
       await repo.insertEvent(tx, {
@@ -275,8 +278,16 @@ export class CallsModule {
         reason: body.outcome, details: { outcome: body.outcome, dnc: Boolean(body.dnc), follow_up_at: followUpAt?.toISOString() ?? null },
       });
       if (body.dnc) {
-        await logActivity(tx, { organizationId: ctx.organizationId, actorId: ctx.user.id, action: 'lead.dnc_marked', entityType: 'lead', entityId: lead.id });
+        // The box confirms what the lead said: a do-not-call request heard on this call makes it a live-call listing.
+        const heard = (await leadLines(tx, ctx.organizationId, row.call_sid)).find((line) => detectDoNotCall(line));
+        const listing = heard
+          ? { source: 'live_call' as const, reason: `Asked on the call: “${heard.slice(0, 300)}”` }
+          : { source: 'call_outcome' as const, reason: `Marked Do Not Call after the call (${body.outcome})` };
+        const listed = await listLeadNumbers(tx, ctx.organizationId, leadRow as LeadRow, { ...listing, userId: ctx.user.id });
+        await audit(tx, ctx, DNC_MARKED_ACTION, { type: 'lead', id: lead.id }, { via: listing.source, call_id: id, listed });
       }
+      await emit(tx, { type: 'call.completed', organizationId: ctx.organizationId, callId: id, leadId: lead.id, outcome: body.outcome });
+      if (task) await emit(tx, { type: 'task.created', organizationId: ctx.organizationId, taskId: task.id, leadId: lead.id, callId: id });
       return { call: repo.toCall(call!), lead: leads.toLead(leadRow!), task };
     });
     await this.line(result.call.provider).hangup(id);

@@ -1,25 +1,13 @@
-import { TWILIO_NOT_CONFIGURED, VOICE_MESSAGES, type CallSettingsBody, type VoiceProviderChoice, type VoiceProviderKind } from '@wholesail/domain';
+import { TWILIO_NOT_CONFIGURED, VOICE_MESSAGES, type CallingSettings, type CallSettingsBody, type VoiceProviderChoice, type VoiceProviderKind } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
 import { AppError } from '../../http/errors';
-import { logActivity } from '../organizations/repo';
-import { findSettings, upsertSettings } from '../settings/repo';
+import { audit } from '../audit/audit';
+import { mergeSection, readSection } from '../settings/repo';
 import * as repo from './repo';
 
-/** The calling section of organization_settings: `calling.enforceHours` and `calling.voiceProvider`. */
-type CallingSection = { enforceHours?: unknown; voiceProvider?: unknown };
-
-async function callingSection(tx: Tx, organizationId: string): Promise<{ stored: Record<string, unknown>; calling: CallingSection }> {
-  const stored = (await findSettings(tx, organizationId)) ?? {};
-  return { stored, calling: (stored.calling as CallingSection | undefined) ?? {} };
-}
-
-const choiceOf = (calling: CallingSection): VoiceProviderChoice =>
-  calling.voiceProvider === 'twilio' || calling.voiceProvider === 'demo' ? calling.voiceProvider : 'auto';
-
-/** The two calling settings the compliance gate needs, read once per dial or text. */
-export async function readCalling(tx: Tx, organizationId: string): Promise<{ enforceHours: boolean; voiceProvider: VoiceProviderChoice }> {
-  const { calling } = await callingSection(tx, organizationId);
-  return { enforceHours: calling.enforceHours !== false, voiceProvider: choiceOf(calling) };
+/** The calling settings the compliance gate needs, read once per dial or text. */
+export function readCalling(tx: Tx, organizationId: string): Promise<CallingSettings> {
+  return readSection(tx, organizationId, 'calling');
 }
 
 /** 'auto' is Twilio when the server has credentials, else the demo line; null when Twilio is chosen but missing. */
@@ -41,29 +29,39 @@ export async function voiceProviderFor(tx: Tx, organizationId: string, twilioCon
   return line;
 }
 
+const withLine = (calling: CallingSettings, twilioConfigured: boolean) =>
+  ({ ...calling, activeProvider: activeProvider(calling.voiceProvider, twilioConfigured), twilioConfigured });
+
 export async function readCallSettings(tx: Tx, organizationId: string, twilioConfigured: boolean) {
-  const { calling } = await callingSection(tx, organizationId);
-  const voiceProvider = choiceOf(calling);
-  return { enforceHours: calling.enforceHours !== false, voiceProvider, activeProvider: activeProvider(voiceProvider, twilioConfigured), twilioConfigured };
+  return withLine(await readCalling(tx, organizationId), twilioConfigured);
 }
 
-/** An admin's change; the calling-hours override is recorded in call_events and both in the activity log. */
+/**
+ * An admin's change; the calling-hours override is recorded in call_events and every change in the activity log. The
+ * settings row is locked from the first read, so what is recorded as the previous value is the one replaced.
+ */
 export async function writeCallSettings(tx: Tx, ctx: { organizationId: string; userId: string }, body: CallSettingsBody, twilioConfigured: boolean) {
-  const { stored, calling } = await callingSection(tx, ctx.organizationId);
-  const previousHours = calling.enforceHours !== false;
-  const previousProvider = choiceOf(calling);
-  const next = { ...calling, ...body };
-  await upsertSettings(tx, ctx.organizationId, { ...stored, calling: next });
+  const previous = await readSection(tx, ctx.organizationId, 'calling', true);
+  const { enforceHours: previousHours, voiceProvider: previousProvider, callsPerNumberPer24h: previousLimit } = previous;
+  // The mapping is one key of the section: an outcome not sent keeps its status.
+  const outcomeStatus = body.outcomeStatus && { ...previous.outcomeStatus, ...body.outcomeStatus };
+  const calling = await mergeSection(tx, ctx.organizationId, 'calling', { ...body, outcomeStatus });
   if (body.enforceHours !== undefined && body.enforceHours !== previousHours) {
     await repo.insertEvent(tx, {
       organizationId: ctx.organizationId, leadId: null, userId: ctx.userId, kind: 'hours_override_changed',
       reason: body.enforceHours ? 'Calling hours enforced' : 'Calling hours check disabled by an admin',
       details: { enforceHours: body.enforceHours, previous: previousHours },
     });
-    await logActivity(tx, { organizationId: ctx.organizationId, actorId: ctx.userId, action: 'settings.calling_hours', entityType: 'organization_settings', entityId: ctx.organizationId, details: { enforceHours: body.enforceHours } });
+    await audit(tx, { organizationId: ctx.organizationId, user: { id: ctx.userId } }, 'settings.calling_hours', { type: 'organization_settings', id: ctx.organizationId }, { enforceHours: body.enforceHours });
   }
   if (body.voiceProvider !== undefined && body.voiceProvider !== previousProvider) {
-    await logActivity(tx, { organizationId: ctx.organizationId, actorId: ctx.userId, action: 'settings.voice_provider', entityType: 'organization_settings', entityId: ctx.organizationId, details: { voiceProvider: body.voiceProvider, previous: previousProvider } });
+    await audit(tx, { organizationId: ctx.organizationId, user: { id: ctx.userId } }, 'settings.voice_provider', { type: 'organization_settings', id: ctx.organizationId }, { voiceProvider: body.voiceProvider, previous: previousProvider });
   }
-  return readCallSettings(tx, ctx.organizationId, twilioConfigured);
+  if (body.callsPerNumberPer24h !== undefined && body.callsPerNumberPer24h !== previousLimit) {
+    await audit(tx, { organizationId: ctx.organizationId, user: { id: ctx.userId } }, 'settings.call_limit', { type: 'organization_settings', id: ctx.organizationId }, { callsPerNumberPer24h: body.callsPerNumberPer24h, previous: previousLimit });
+  }
+  if (outcomeStatus) {
+    await audit(tx, { organizationId: ctx.organizationId, user: { id: ctx.userId } }, 'settings.outcome_status', { type: 'organization_settings', id: ctx.organizationId }, { outcomeStatus: body.outcomeStatus, previous: previous.outcomeStatus });
+  }
+  return withLine(calling, twilioConfigured);
 }

@@ -12,7 +12,7 @@ import type { DB } from '../../db/types';
 import type { OrgContext } from '../../http/context';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import type { LlmProvider } from '../../providers/llm';
-import { aiStatus, logLlmFailure } from '../ai/status';
+import { AiStatusRecord, logLlmFailure } from '../ai/status';
 import { findLead, toLead } from '../leads/repo';
 import { getSettings } from '../settings/service';
 import { callLeadContext, coachingLeadContext } from '../transcription/lead-context';
@@ -66,11 +66,17 @@ export class CoachingService {
   private readonly suggestionCache = new AnswerCache<CoachingSuggestionsResponse>(COACHING_CACHE_MS);
   private readonly scriptCache = new AnswerCache<{ response_scripts: ResponseScript[]; failed: boolean }>(RESPONSE_SCRIPT_CACHE_MS);
 
-  constructor(private readonly deps: { db: Kysely<DB>; llm: LlmProvider | null; log: FastifyBaseLogger }) {}
+  /** Where coaching's model calls are reported for GET /api/ai/health. */
+  readonly #status: AiStatusRecord;
+
+  constructor(private readonly deps: { db: Kysely<DB>; llm: LlmProvider | null; log: FastifyBaseLogger }) {
+    this.#status = new AiStatusRecord(deps.db);
+  }
 
   async suggestions(ctx: OrgContext, body: CoachingSuggestionsBody): Promise<CoachingSuggestionsResponse> {
     await this.requireCoaching(ctx);
-    const lead = await this.findCoachingLead(ctx.organizationId, body);
+    // The specification's body names the lead in leadContext.id; nothing else of leadContext is read.
+    const lead = await this.findCoachingLead(ctx.organizationId, { leadId: body.leadId ?? body.leadContext?.id, callSid: body.callSid });
     const entries = body.transcript.slice(-COACHING_TRANSCRIPT_SENT);
     const key = `${ctx.organizationId}|${lead?.context.id ?? `sid:${body.callSid ?? ''}`}|${body.callStatus}|${transcriptKey(entries)}`;
     return this.suggestionCache.get(key, () => this.computeSuggestions(ctx.organizationId, lead, entries, body.callStatus), (answer) => answer.llm !== 'error');
@@ -128,10 +134,10 @@ export class CoachingService {
       const completion = await llm.chat({ messages: suggestionsPrompt(lead, entries, callStatus), max_tokens: SUGGESTIONS_MAX_TOKENS, temperature: COACHING_TEMPERATURE, json: true });
       const fromModel = parseSuggestions(completion.choices[0]?.message.content ?? '');
       if (fromModel === null) throw new Error('The language model answered without a suggestions list');
-      aiStatus.report(organizationId, 'coaching', true);
+      await this.#status.report(organizationId, 'coaching', true);
       return { suggestions: withoutDuplicateSuggestions([...dnc, ...fromModel, ...patterns]), intelligence, source: 'llm', llm: 'configured' };
     } catch (error) {
-      aiStatus.report(organizationId, 'coaching', false);
+      await this.#status.report(organizationId, 'coaching', false);
       logLlmFailure(this.deps.log, error, 'coaching suggestions');
       return local('error');
     }
@@ -150,10 +156,10 @@ export class CoachingService {
       const completion = await llm.chat({ messages: scriptsPrompt(lead, entries), max_tokens: SCRIPTS_MAX_TOKENS, temperature: COACHING_TEMPERATURE, json: true });
       const fromModel = parseScripts(completion.choices[0]?.message.content ?? '');
       if (fromModel === null) throw new Error('The language model answered without a response_scripts list');
-      aiStatus.report(organizationId, 'coaching', true);
+      await this.#status.report(organizationId, 'coaching', true);
       return { response_scripts: [...dnc.map((s) => script(s.text, s.confidence, s.type)), ...fromModel.map((s) => script(s.response_script, s.confidence, s.type))], failed: false };
     } catch (error) {
-      aiStatus.report(organizationId, 'coaching', false);
+      await this.#status.report(organizationId, 'coaching', false);
       logLlmFailure(this.deps.log, error, 'response scripts');
       return local(true);
     }

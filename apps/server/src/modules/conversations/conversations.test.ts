@@ -1,17 +1,19 @@
 import crypto from 'node:crypto';
 import type { RealtimeEvent } from '@wholesail/domain';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DAYTIME, EARLY, newCallingLead, waitFor } from '../../../test/calling';
+import { DAYTIME, EARLY, listedRefusal, newCallingLead, waitFor } from '../../../test/calling';
 import { DB_KINDS, useTestApp, type TestApp } from '../../../test/harness';
 import { jobsFor } from '../../../test/jobs';
 import { DEMO_SMS_REPLIES_PER_HOUR } from '../../providers/sms';
 import { AI_QUEUES } from '../ai-jobs/service';
+import { AI_SUBSCRIBERS } from '../ai-jobs/subscriptions';
+import { deliveredTo } from '../../../test/outbox';
 
 type Owner = Awaited<ReturnType<TestApp['createOrg']>>;
 type Message = { id: string; direction: string; status: string; body: string; created_at: string; from_e164: string; to_e164: string; read_at: string | null; provider_sid: string | null };
 
 const MESSAGE_KEYS = ['body', 'channel', 'created_at', 'direction', 'error', 'from_e164', 'id', 'lead_id', 'provider_sid', 'read_at', 'status', 'to_e164'];
-const EARLY_MESSAGE = 'Calling hours for this lead are 8:00 AM–9:00 PM; it is 7:12 AM there (CT). Calling opens at 8:00 AM.';
+const EARLY_MESSAGE = 'Texas allows telephone solicitation 9:00 AM–9:00 PM Monday–Saturday (Tex. Bus. & Com. Code § 301.051); it is 7:12 AM there (CT). Calling opens at 9:00 AM today.';
 
 describe.each(DB_KINDS)('SMS conversations on the demo line on %s', (kind) => {
   const t = useTestApp(kind, { DEMO_SMS_DELIVERY_MS: '60', DEMO_SMS_REPLY_MS: '150', DEMO_RING_MS: '100' });
@@ -88,8 +90,9 @@ describe.each(DB_KINDS)('SMS conversations on the demo line on %s', (kind) => {
     const later = await waitFor(() => thread(a, lead.id), (m) => m.length === 4, 'the second reply');
     expect(later[3]!.body).toBe("Maybe, it depends on the price. I think it's worth $310,000. What would you offer?");
 
-    // Each new conversation row queued its analysis.
+    // Each text sent or received had its analysis queued.
     for (const message of later) {
+      await deliveredTo(t.database.db, AI_SUBSCRIBERS.analysis, message.direction === 'inbound' ? 'text.received' : 'text.sent', { conversationId: message.id });
       expect((await jobsFor(t.database.db, AI_QUEUES.analyze, 'conversationId', message.id)).length, message.body).toBe(1);
     }
   });
@@ -112,7 +115,8 @@ describe.each(DB_KINDS)('SMS conversations on the demo line on %s', (kind) => {
       });
     };
     const dnc = await newLead(a, { dnc_status: true });
-    await refused(await send(a, dnc.id, 'Hello'), 409, 'DNC_LISTED', 'This lead is on the Do Not Call list', dnc.id);
+    const listed = await listedRefusal(t, a.cookie, dnc.to);
+    await refused(await send(a, dnc.id, 'Hello'), 409, 'DNC_LISTED', listed, dnc.id);
 
     const foreign = await newLead(b);
     await refused(await send(a, foreign.id, 'Hello'), 404, 'NOT_FOUND', 'Lead not found', foreign.id);
@@ -137,7 +141,7 @@ describe.each(DB_KINDS)('SMS conversations on the demo line on %s', (kind) => {
     expect((await check(lead.id)).json()).toEqual({ allowed: false, reason: EARLY_MESSAGE, code: 'OUTSIDE_CALLING_HOURS' });
     daytime();
     expect((await check(lead.id)).json()).toEqual({ allowed: true });
-    expect((await check(dnc.id)).json()).toEqual({ allowed: false, reason: 'This lead is on the Do Not Call list', code: 'DNC_LISTED' });
+    expect((await check(dnc.id)).json()).toEqual({ allowed: false, reason: listed, code: 'DNC_LISTED' });
     expect((await check(noPhone.id)).json()).toEqual({ allowed: false, reason: 'This lead has no valid phone number', code: 'NO_PHONE' });
     expect((await check(foreign.id)).statusCode).toBe(404);
     // An organization without numbers has nothing to text from.
@@ -186,10 +190,12 @@ describe.each(DB_KINDS)('SMS conversations on the demo line on %s', (kind) => {
 
     const again = await send(a, lead.id, 'Sorry to bother you');
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe('This lead is on the Do Not Call list');
+    const listed = await listedRefusal(t, a.cookie, lead.to);
+    expect(listed).toMatch(/ is on the Do Not Call list \(opted out by text, /);
+    expect(again.json().error.message).toBe(listed);
     const call = await t.request('POST', '/api/calls', { cookie: a.cookie, body: { lead_id: lead.id, from_e164: FROM, to_e164: lead.to } });
     expect(call.statusCode).toBe(409);
-    expect(call.json().error).toEqual({ code: 'DNC_LISTED', message: 'This lead is on the Do Not Call list' });
+    expect(call.json().error).toEqual({ code: 'DNC_LISTED', message: listed });
   });
 
   it('lists threads newest first with unread counts and the DNC flag, marks them read, and searches by name or phone', async () => {

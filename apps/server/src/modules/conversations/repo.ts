@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
-import { digitsOf, displayName, type ConversationMessage, type ConversationThread } from '@wholesail/domain';
+import { digitsOf, displayName, type ConversationMessage, type ConversationStatus, type ConversationThread } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
-import type { ConversationStatusColumn } from '../../db/types';
+import { iso } from '../../db/timestamps';
 import { leadTextNumber } from '../calls/gate';
 import { searchPattern } from '../leads/list';
-
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 /** A thread is read at most this many texts back (the latest ones). */
 export const THREAD_MESSAGES_MAX = 1000;
@@ -15,7 +13,7 @@ export const MESSAGE_COLUMNS = [
 ] as const;
 
 type MessageRow = {
-  id: string; lead_id: string | null; body: string; direction: 'inbound' | 'outbound'; channel: string; status: ConversationStatusColumn;
+  id: string; lead_id: string | null; body: string; direction: 'inbound' | 'outbound'; channel: string; status: ConversationStatus;
   provider_sid: string | null; from_e164: string | null; to_e164: string | null; created_at: Date | string; read_at: Date | string | null; error: string | null;
 };
 
@@ -30,7 +28,7 @@ export function toMessage(row: MessageRow): ConversationMessage {
     provider_sid: row.provider_sid,
     from_e164: row.from_e164,
     to_e164: row.to_e164,
-    created_at: iso(row.created_at)!,
+    created_at: iso(row.created_at),
     read_at: iso(row.read_at),
     error: row.error,
   };
@@ -41,7 +39,7 @@ export interface NewMessage {
   lead_id: string;
   body: string;
   direction: 'inbound' | 'outbound';
-  status: ConversationStatusColumn;
+  status: ConversationStatus;
   from_e164: string;
   to_e164: string;
   provider_sid?: string | null;
@@ -67,8 +65,8 @@ export async function updateOutbound(
   tx: Tx,
   organizationId: string,
   where: { id: string } | { providerSid: string },
-  values: { status: ConversationStatusColumn; provider_sid?: string; error?: string | null },
-  onlyStatuses: readonly ConversationStatusColumn[],
+  values: { status: ConversationStatus; provider_sid?: string; error?: string | null },
+  onlyStatuses: readonly ConversationStatus[],
 ): Promise<MessageRow | undefined> {
   let q = tx
     .updateTable('conversations')
@@ -109,7 +107,7 @@ export async function markRead(tx: Tx, organizationId: string, leadId: string, a
 }
 
 type ThreadRow = {
-  lead_id: string; body: string; direction: 'inbound' | 'outbound'; status: ConversationStatusColumn; created_at: Date | string;
+  lead_id: string; body: string; direction: 'inbound' | 'outbound'; status: ConversationStatus; created_at: Date | string;
   from_e164: string | null; to_e164: string | null; unread_count: number; dnc_status: boolean | null;
   name: string | null; contact_1_name: string | null; owner_1_name: string | null; owner_1_first_name: string | null; owner_1_last_name: string | null;
   contact_1_phone1: string | null; contact_1_phone2: string | null; contact_1_phone3: string | null; phone: string | null; phone_number: string | null;
@@ -133,7 +131,7 @@ export async function listThreads(tx: Tx, organizationId: string, query: { searc
       where c.organization_id = ${organizationId} and c.lead_id is not null
       order by c.lead_id, c.created_at desc, c.id desc
     )
-    select latest.*, l.dnc_status, l.name, l.contact_1_name, l.owner_1_name, l.owner_1_first_name, l.owner_1_last_name,
+    select latest.lead_id, latest.body, latest.direction, latest.status, latest.created_at, latest.from_e164, latest.to_e164, (l.dnc_status or l.dnc_listed) as dnc_status, l.name, l.contact_1_name, l.owner_1_name, l.owner_1_first_name, l.owner_1_last_name,
       l.contact_1_phone1, l.contact_1_phone2, l.contact_1_phone3, l.phone, l.phone_number,
       (select count(*)::int from conversations u
         where u.organization_id = ${organizationId} and u.lead_id = latest.lead_id and u.direction = 'inbound' and u.read_at is null) as unread_count
@@ -146,37 +144,10 @@ export async function listThreads(tx: Tx, organizationId: string, query: { searc
     lead_id: row.lead_id,
     lead_name: displayName(row),
     phone: (row.direction === 'inbound' ? row.from_e164 : row.to_e164) ?? leadTextNumber({ ...row, id: row.lead_id }),
-    last_message: { body: row.body, direction: row.direction, status: row.status, created_at: iso(row.created_at)! },
+    last_message: { body: row.body, direction: row.direction, status: row.status, created_at: iso(row.created_at) },
     unread_count: row.unread_count,
     dnc_status: row.dnc_status === true,
   }));
-}
-
-/** Organizations whose active number is `number` (system role), oldest number first. */
-export async function organizationsOwning(tx: Tx, number: string): Promise<string[]> {
-  const rows = await tx
-    .selectFrom('organization_phone_numbers')
-    .select('organization_id')
-    .where('phone_number', '=', number)
-    .where('is_active', '=', true)
-    .orderBy('created_at')
-    .execute();
-  return rows.map((r) => r.organization_id);
-}
-
-/** Of several organizations owning a number: the one that last texted `to` from it (system role). */
-export async function lastTexter(tx: Tx, organizationIds: string[], from: string, to: string): Promise<string | null> {
-  const row = await tx
-    .selectFrom('conversations')
-    .select('organization_id')
-    .where('organization_id', 'in', organizationIds)
-    .where('direction', '=', 'outbound')
-    .where('from_e164', '=', from)
-    .where('to_e164', '=', to)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.organization_id ?? null;
 }
 
 /** The organization and id of an outbound text by its provider sid (system role). */

@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import twilio from 'twilio';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callCheckQuery, conversationsQuery, sendTextBody, threadsQuery } from '@wholesail/domain';
+import {
+  callCheckQuery, conversationListSchema, conversationMessageSchema, conversationsQuery, conversationThreadListSchema, markReadResultSchema, sendTextBody,
+  textCheckResultSchema, threadsQuery,
+} from '@wholesail/domain';
 import type { Config } from '../../config';
-import type { Guards } from '../../http/context';
+import { ACCESS } from '../../http/access';
 import { errorBody } from '../../http/errors';
 import { SMS_STATUS_PATH } from '../../providers/sms';
 import { registerTwilioWebhooks, type FormParams } from '../voice/twilio-webhooks';
@@ -15,23 +18,23 @@ export const SMS_WEBHOOK_PATH = '/api/webhooks/twilio/sms';
 const leadParams = z.object({ leadId: z.uuid('expected a lead id') });
 
 /** The texting API (docs/api-conversations.md), for signed-in organization members. */
-export function registerConversationRoutes(app: FastifyInstance, conversations: ConversationsModule, guards: Guards): void {
+export function registerConversationRoutes(app: FastifyInstance, conversations: ConversationsModule): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/conversations', { schema: { body: sendTextBody } }, async (request, reply) =>
-    reply.status(201).send(await conversations.send(await guards.requireOrganization(request), request.body)),
+  r.post('/api/conversations', { config: ACCESS.member, schema: { body: sendTextBody, response: { 201: conversationMessageSchema } } }, async (request, reply) =>
+    reply.status(201).send(await conversations.send(request.ctx, request.body)),
   );
-  r.get('/api/conversations', { schema: { querystring: conversationsQuery } }, async (request) =>
-    conversations.list(await guards.requireOrganization(request), request.query.lead_id),
+  r.get('/api/conversations', { config: ACCESS.member, schema: { querystring: conversationsQuery, response: { 200: conversationListSchema } } }, async (request) =>
+    conversations.list(request.ctx, request.query.lead_id),
   );
-  r.get('/api/conversations/threads', { schema: { querystring: threadsQuery } }, async (request) =>
-    conversations.threads(await guards.requireOrganization(request), request.query),
+  r.get('/api/conversations/threads', { config: ACCESS.member, schema: { querystring: threadsQuery, response: { 200: conversationThreadListSchema } } }, async (request) =>
+    conversations.threads(request.ctx, request.query),
   );
-  r.get('/api/conversations/check', { schema: { querystring: callCheckQuery } }, async (request) =>
-    conversations.check(await guards.requireOrganization(request), request.query.leadId),
+  r.get('/api/conversations/check', { config: ACCESS.member, schema: { querystring: callCheckQuery, response: { 200: textCheckResultSchema } } }, async (request) =>
+    conversations.check(request.ctx, request.query.leadId),
   );
-  r.post('/api/conversations/:leadId/read', { schema: { params: leadParams } }, async (request) =>
-    conversations.markRead(await guards.requireOrganization(request), request.params.leadId),
+  r.post('/api/conversations/:leadId/read', { config: ACCESS.member, schema: { params: leadParams, response: { 200: markReadResultSchema } } }, async (request) =>
+    conversations.markRead(request.ctx, request.params.leadId),
   );
 }
 

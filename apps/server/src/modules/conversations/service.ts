@@ -1,23 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import {
-  digitsOf, matchOptOut, toE164ForLookup, type ConversationMessage, type ConversationThread, type OptOutKind, type SendTextBody,
+  digitsOf, matchOptOut, toE164ForLookup, type ConversationMessage, type ConversationStatus, type ConversationThread, type OptOutKind, type SendTextBody,
   type TextCheckResult, type ThreadsQuery, type VoiceProviderChoice,
 } from '@wholesail/domain';
 import type { TwilioConfig } from '../../config';
 import { asSystemRole, withSystem, withTenant, type Tx } from '../../db/scope';
-import type { ConversationStatusColumn, DB } from '../../db/types';
+import type { DB } from '../../db/types';
 import type { OrgContext } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { DemoTextLine, TwilioSms, type DemoReply, type OutboundSms, type SmsProvider } from '../../providers/sms';
-import type { AiJobs } from '../ai-jobs/service';
 import { evaluateGate, GATE_MESSAGES, type GateLead, type GateRefusal, type GateRequest } from '../calls/gate';
 import { conversationContext } from '../calls/service';
 import { lineOrRefusal } from '../calls/settings';
-import { deriveLeadColumns } from '../leads/derive';
-import { ALL_PHONE_FIELDS, matchLeadByPhoneOrAddress } from '../leads/phone-match';
-import { findLead, insertLead } from '../leads/repo';
-import { logActivity } from '../organizations/repo';
+import { ALL_PHONE_FIELDS, leadForContact } from '../leads/phone-match';
+import { findLead } from '../leads/repo';
+import { insertNewLead } from '../leads/service';
+import { emit } from '../outbox/emit';
+import { audit, systemActor } from '../audit/audit';
+import { ownerOf } from '../phone-numbers/repo';
 import { callerIdFor } from '../phone-numbers/service';
 import { applyOptRequest } from './opt-out';
 import * as repo from './repo';
@@ -28,13 +29,13 @@ export const SMS_REFUSED_ACTION = 'sms.refused';
 export const INBOUND_SMS_SOURCE = 'inbound_sms';
 
 /** Twilio MessageStatus → the stored status. Twilio's queued/accepted/sending mean the provider has it: sent. */
-const PROVIDER_STATUS: Readonly<Record<string, ConversationStatusColumn>> = {
+const PROVIDER_STATUS: Readonly<Record<string, ConversationStatus>> = {
   accepted: 'sent', scheduled: 'sent', queued: 'sent', sending: 'sent', sent: 'sent',
   delivered: 'delivered', read: 'delivered',
   undelivered: 'failed', failed: 'failed', canceled: 'failed',
 };
 /** Statuses a text may still move from, per new status: never back from delivered or failed to sent. */
-const MAY_BECOME: Readonly<Record<ConversationStatusColumn, readonly ConversationStatusColumn[]>> = {
+const MAY_BECOME: Readonly<Record<ConversationStatus, readonly ConversationStatus[]>> = {
   queued: [],
   sent: ['queued'],
   delivered: ['queued', 'sent'],
@@ -62,7 +63,6 @@ class DuplicateInbound extends Error {}
 export interface ConversationsModuleOptions {
   db: Kysely<DB>;
   log: FastifyBaseLogger;
-  aiJobs: AiJobs;
   publicUrl: string;
   /** Twilio credentials: organizations on the Twilio line text through the Messages API. */
   twilio: TwilioConfig | null;
@@ -82,12 +82,10 @@ export class ConversationsModule {
   clock: () => Date = () => new Date();
   private readonly db: Kysely<DB>;
   private readonly log: FastifyBaseLogger;
-  private readonly aiJobs: AiJobs;
 
   constructor(options: ConversationsModuleOptions) {
     this.db = options.db;
     this.log = options.log;
-    this.aiJobs = options.aiJobs;
     this.twilio = options.twilio ? new TwilioSms(options.twilio, options.publicUrl) : null;
     this.demo = new DemoTextLine({
       deliveryMs: options.demoDeliveryMs,
@@ -128,9 +126,8 @@ export class ConversationsModule {
   }
 
   /**
-   * POST /api/conversations: the gate, then the text stored `queued` (its analysis queued in the same
-   * transaction), handed to the provider, and stored `sent` with the provider's sid or `failed` with the
-   * reason. A refusal is recorded in activity_logs (`sms.refused`) in a transaction of its own.
+   * POST /api/conversations: the gate, then the text stored `queued`, handed to the provider, and stored `sent`
+   * with the provider's sid (and text.sent emitted with it) or `failed` with the reason. A refusal is recorded in activity_logs (`sms.refused`) in a transaction of its own.
    */
   async send(ctx: OrgContext, body: SendTextBody): Promise<ConversationMessage> {
     const organizationId = ctx.organizationId;
@@ -143,28 +140,24 @@ export class ConversationsModule {
         organization_id: organizationId, lead_id: gate.lead.id, body: body.body, direction: 'outbound', status: 'queued',
         from_e164: gate.from!, to_e164: gate.to!, user_id: ctx.user.id,
       });
-      await this.aiJobs.enqueueConversationAnalysis(organizationId, row!.id, tx);
       return { ok: true as const, row: row!, line, seller: conversationContext(gate.lead, ctx.user.name) };
     });
     if (!result.ok) {
       await withTenant(this.db, organizationId, (tx) =>
-        logActivity(tx, {
-          organizationId, actorId: ctx.user.id, action: SMS_REFUSED_ACTION, entityType: 'lead', entityId: body.lead_id,
-          details: { reason: result.error.message, from_e164: body.from_e164 ?? null, body_length: body.body.length, ...result.details },
-        }),
+        audit(tx, ctx, SMS_REFUSED_ACTION, { type: 'lead', id: body.lead_id }, { reason: result.error.message, from_e164: body.from_e164 ?? null, body_length: body.body.length, ...result.details }),
       );
       throw result.error;
     }
-    this.aiJobs.wake();
-
     const { row, line, seller } = result;
     const outbound: OutboundSms = {
       conversationId: row.id, organizationId, leadId: row.lead_id!, from: row.from_e164!, to: row.to_e164!, body: row.body, seller,
     };
     const sent = await line.send(outbound).catch((error: unknown) => ({ ok: false as const, error: error instanceof Error ? error.message : 'The message could not be sent' }));
-    const stored = await withTenant(this.db, organizationId, (tx) =>
-      repo.updateOutbound(tx, organizationId, { id: row.id }, sent.ok ? { status: 'sent', provider_sid: sent.sid } : { status: 'failed', error: sent.error }, ['queued']),
-    );
+    const stored = await withTenant(this.db, organizationId, async (tx) => {
+      const updated = await repo.updateOutbound(tx, organizationId, { id: row.id }, sent.ok ? { status: 'sent', provider_sid: sent.sid } : { status: 'failed', error: sent.error }, ['queued']);
+      if (updated && sent.ok) await emit(tx, { type: 'text.sent', organizationId, conversationId: row.id, leadId: row.lead_id! });
+      return updated;
+    });
     if (!sent.ok) this.log.warn({ conversationId: row.id, error: sent.error, provider: line.kind }, 'text not accepted by the provider');
     if (sent.ok) line.accepted?.({ ...outbound, sid: sent.sid });
     return repo.toMessage(stored ?? row);
@@ -212,34 +205,23 @@ export class ConversationsModule {
   }
 
   /**
-   * An inbound text (Twilio's webhook, or the demo seller): the organization by the To number (an active
-   * organization number), the lead by the From number (latest updated live lead with that phone, else a new
-   * lead with source 'inbound_sms'), stored `received` once per MessageSid, its analysis queued, and an
-   * opt-out or opt-in applied — all in one transaction.
+   * An inbound text (Twilio's webhook, or the demo seller): the organization whose active number is To (one
+   * at most, migration 0019; never chosen by who texted the sender last), the lead by leadForContact (the lead last texted or called from that number, else the
+   * latest updated live lead with that phone, else a new lead with source 'inbound_sms'), stored `received` once
+   * per MessageSid, an opt-out or opt-in applied, and text.received emitted — all in one transaction.
    */
   async receiveInbound(sms: InboundSms): Promise<InboundResult> {
     if (digitsOf(sms.from).length < 10) return { result: 'unknown_sender' };
     const from = toE164ForLookup(sms.from);
     const to = toE164ForLookup(sms.to);
-    const organizationId = sms.organizationId ?? (await this.organizationFor(to, from));
+    const organizationId = sms.organizationId ?? (await withSystem(this.db, (tx) => ownerOf(tx, to)));
     if (!organizationId) return { result: 'unknown_number' };
     try {
-      const stored = await withTenant(this.db, organizationId, (tx) => this.storeInbound(tx, organizationId, { ...sms, from, to }));
-      this.aiJobs.wake();
-      return stored;
+      return await withTenant(this.db, organizationId, (tx) => this.storeInbound(tx, organizationId, { ...sms, from, to }));
     } catch (error) {
       if (error instanceof DuplicateInbound) return { result: 'duplicate' };
       throw error;
     }
-  }
-
-  /** The organization owning the number texted; of several, the one that last texted the sender from it. */
-  private organizationFor(to: string, from: string): Promise<string | null> {
-    return withSystem(this.db, async (tx) => {
-      const owners = await repo.organizationsOwning(tx, to);
-      if (owners.length <= 1) return owners[0] ?? null;
-      return (await repo.lastTexter(tx, owners, to, from)) ?? owners[0]!;
-    });
   }
 
   private async storeInbound(tx: Tx, organizationId: string, sms: InboundSms): Promise<InboundResult> {
@@ -247,29 +229,20 @@ export class ConversationsModule {
     await sql`select pg_advisory_xact_lock(hashtext(${`sms:${organizationId}:${sms.from}`}))`.execute(tx);
     if (await repo.findBySid(tx, organizationId, sms.messageSid)) throw new DuplicateInbound();
 
-    const match = await asSystemRole(tx, () => matchLeadByPhoneOrAddress(tx, organizationId, { number: sms.from, phoneFields: ALL_PHONE_FIELDS }));
-    let lead = match ? ((await findLead(tx, organizationId, match.id, true)) as GateLead | undefined) : undefined;
+    const match = await asSystemRole(tx, () => leadForContact(tx, organizationId, { contact: sms.from, orgNumber: sms.to, phoneFields: ALL_PHONE_FIELDS }));
+    let lead: GateLead | undefined = match ? await findLead(tx, organizationId, match.id, true) : undefined;
     const leadCreated = !lead;
-    if (!lead) lead = await this.createInboundLead(tx, organizationId, sms.from);
+    lead ??= await insertNewLead(tx, systemActor(organizationId), { phone: sms.from, source: INBOUND_SMS_SOURCE }, { source: INBOUND_SMS_SOURCE, phone: sms.from });
 
     const row = await repo.insertMessage(tx, {
       organization_id: organizationId, lead_id: lead.id, body: sms.body, direction: 'inbound', status: 'received',
       from_e164: sms.from, to_e164: sms.to, provider_sid: sms.messageSid,
     });
     if (!row) throw new DuplicateInbound();
-    await this.aiJobs.enqueueConversationAnalysis(organizationId, row.id, tx);
     const message = repo.toMessage(row);
     const request = matchOptOut(sms.body);
     if (request) await applyOptRequest(tx, { organizationId, lead, message, match: request });
+    await emit(tx, { type: 'text.received', organizationId, conversationId: row.id, leadId: lead.id });
     return { result: 'stored', message, leadCreated, optRequest: request?.kind ?? null };
-  }
-
-  /** A number no lead has: a new lead with that phone (displayed 'Unknown Lead'), queued for enrichment and scoring like any new lead. */
-  private async createInboundLead(tx: Tx, organizationId: string, phone: string): Promise<GateLead> {
-    const values = { phone, source: INBOUND_SMS_SOURCE, status: 'new', badges: [] as string[] };
-    const row = (await insertLead(tx, { ...values, ...deriveLeadColumns(values), organization_id: organizationId })) as GateLead;
-    await logActivity(tx, { organizationId, actorId: null, action: 'lead.created', entityType: 'lead', entityId: row.id, details: { source: INBOUND_SMS_SOURCE, phone } });
-    await this.aiJobs.leadCreationHooks.onCreated(tx, organizationId, row.id);
-    return row;
   }
 }

@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DAYTIME, newCallingLead } from '../../../test/calling';
+import { DAYTIME, listedRefusal, newCallingLead } from '../../../test/calling';
 import { DB_KINDS, useTestApp, type TestApp } from '../../../test/harness';
 import { jobsFor } from '../../../test/jobs';
-import { postTwilioWebhook, TWILIO, twilioSignature } from '../../../test/twilio';
+import { fakeTwilioAccount, postTwilioWebhook, TWILIO, twilioSignature } from '../../../test/twilio';
 import { AI_QUEUES } from '../ai-jobs/service';
+import { AI_SUBSCRIBERS } from '../ai-jobs/subscriptions';
+import { deliveredTo } from '../../../test/outbox';
 
 type Owner = Awaited<ReturnType<TestApp['createOrg']>>;
 
@@ -25,6 +27,7 @@ describe.each(DB_KINDS)('Twilio texting on %s', (kind) => {
   beforeAll(async () => {
     a = await t.createOrg('Twilio Texting A');
     b = await t.createOrg('Twilio Texting B');
+    fakeTwilioAccount(t, { incoming: [FROM, FROM_B] });
     expect((await t.request('POST', '/api/phone-numbers', { cookie: a.cookie, body: { phone_number: FROM, is_primary: true } })).statusCode).toBe(201);
     expect((await t.request('POST', '/api/phone-numbers', { cookie: b.cookie, body: { phone_number: FROM_B } })).statusCode).toBe(201);
     t.app.services.conversations.clock = () => DAYTIME;
@@ -62,6 +65,7 @@ describe.each(DB_KINDS)('Twilio texting on %s', (kind) => {
     }
     const items = await thread(a, seller.id);
     expect(items).toEqual([expect.objectContaining({ direction: 'inbound', status: 'received', body: 'Is your offer still open?', provider_sid: params.MessageSid, from_e164: seller.to, to_e164: FROM, read_at: null })]);
+    await deliveredTo(t.database.db, AI_SUBSCRIBERS.analysis, 'text.received', { conversationId: items[0]!.id });
     expect(await jobsFor(t.database.db, AI_QUEUES.analyze, 'conversationId', items[0]!.id as string)).toHaveLength(1);
 
     const forged = { MessageSid: newSid(), From: seller.to, Body: 'forged' };
@@ -86,25 +90,28 @@ describe.each(DB_KINDS)('Twilio texting on %s', (kind) => {
       conversation_id: message!.id, phrase: body.length > 11 ? body : body.toUpperCase(), keyword: body.length > 11 ? null : body.toUpperCase(),
       received_at: message!.created_at, from_e164: seller.to, already_dnc: false,
     });
+    const listed = await listedRefusal(t, a.cookie, seller.to);
     const call = await dial(seller.id, seller.to);
     expect(call.statusCode).toBe(409);
-    expect(call.json().error).toEqual({ code: 'DNC_LISTED', message: 'This lead is on the Do Not Call list' });
+    expect(call.json().error).toEqual({ code: 'DNC_LISTED', message: listed });
     const text = await t.request('POST', '/api/conversations', { cookie: a.cookie, body: { lead_id: seller.id, body: 'One more thing' } });
     expect(text.statusCode).toBe(409);
-    expect(text.json().error.message).toBe('This lead is on the Do Not Call list');
-    expect((await t.request('GET', `/api/conversations/check?leadId=${seller.id}`, { cookie: a.cookie })).json()).toEqual({ allowed: false, reason: 'This lead is on the Do Not Call list', code: 'DNC_LISTED' });
+    expect(text.json().error.message).toBe(listed);
+    expect((await t.request('GET', `/api/conversations/check?leadId=${seller.id}`, { cookie: a.cookie })).json()).toEqual({ allowed: false, reason: listed, code: 'DNC_LISTED' });
   });
 
-  it('records START but keeps the lead on DNC; an ordinary reply changes nothing', async () => {
+  it('START takes the opt-out off the list and the lead off DNC, recorded; an ordinary reply changes nothing', async () => {
     const seller = await newLead(a);
     expect((await inbound({ MessageSid: newSid(), From: seller.to, Body: "I'll stop by tomorrow" })).statusCode).toBe(200);
     expect((await lead(a, seller.id)).dnc_status).toBe(false);
     expect((await inbound({ MessageSid: newSid(), From: seller.to, Body: 'STOP' })).statusCode).toBe(200);
-    expect((await inbound({ MessageSid: newSid(), From: seller.to, Body: 'Start' })).statusCode).toBe(200);
     expect((await lead(a, seller.id)).dnc_status).toBe(true);
+    expect((await inbound({ MessageSid: newSid(), From: seller.to, Body: 'Start' })).statusCode).toBe(200);
+    expect((await lead(a, seller.id)).dnc_status).toBe(false);
     const actions = (await activity(a.organizationId, seller.id)).map((e) => [e.action, (e.details as { keyword?: string }).keyword ?? null]);
     expect(actions).toEqual([['lead.created', null], ['lead.dnc_opt_out', 'STOP'], ['lead.sms_opt_in', 'START']]);
-    expect((await activity(a.organizationId, seller.id)).at(-1)!.details).toMatchObject({ dnc_status: true });
+    expect((await activity(a.organizationId, seller.id)).at(-1)!.details).toMatchObject({ removed: [seller.to], leads_cleared: [seller.id], still_listed: null });
+    expect((await t.request('GET', `/api/conversations/check?leadId=${seller.id}`, { cookie: a.cookie })).json()).toEqual({ allowed: true });
   });
 
   it('creates a lead with source inbound_sms for an unknown sender, shown as Unknown Lead; the next text finds it', async () => {

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types';
+import { publicRoute } from '../../http/access';
+import { isDatabaseUnavailable } from '../../db/unavailable';
+import { errorBody } from '../../http/errors';
 import type { EnrichmentProvider } from '../../providers/enrichment';
+import { limitedLookup, LookupLimited, type LookupCaps } from './lookup-limits';
 
 const lookupBody = z
   .object({
@@ -11,17 +17,23 @@ const lookupBody = z
   .strict();
 
 /**
- * POST /api/enrichment/property: a property lookup for the address search, open to visitors of the
- * landing page as well, so it is rate-limited per client. Provider failures are answers, not 500s.
+ * POST /api/enrichment/property: a property lookup for the address search, open to visitors of the landing page
+ * as well, so it is limited per client and capped per day (lookup-limits.ts, in the database: every instance
+ * counts together). Limits answer 429 with Retry-After; provider failures are answers, not 500s.
  */
-export function registerEnrichmentRoutes(app: FastifyInstance, provider: EnrichmentProvider): void {
+export function registerEnrichmentRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; provider: EnrichmentProvider; caps: LookupCaps }): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/enrichment/property',
-    { schema: { body: lookupBody }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
-    async (request) => {
+    { schema: { body: lookupBody }, config: publicRoute("the landing page looks addresses up for visitors (limited per client and capped per day); the answer is the provider's, no tenant data") },
+    async (request, reply) => {
+      const organizationId = (await request.lookUpSession())?.organizationId ?? null;
       try {
-        return await provider.lookupProperty(request.body.address);
+        return await limitedLookup(deps.db, deps.provider, deps.caps, { ip: request.ip, organizationId }, request.body.address);
       } catch (error) {
+        if (error instanceof LookupLimited) {
+          return reply.status(429).header('retry-after', String(error.retryAfterSeconds)).send(errorBody(error.code, error.message));
+        }
+        if (isDatabaseUnavailable(error)) throw error;
         request.log.warn({ err: error }, 'enrichment lookup failed');
         return { success: false, error: 'The enrichment service did not answer. Please try again.' };
       }

@@ -1,14 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types';
+import { publicRoute } from '../../http/access';
+import type { FileStorage } from '../../providers/storage';
+import { APP_VERSION } from '../../version';
 
 const PING_TIMEOUT_MS = 2000;
 
-export function registerHealthRoutes(app: FastifyInstance, db: Kysely<DB>): void {
-  app.get('/api/health', async (_request, reply) => {
+export function registerHealthRoutes(app: FastifyInstance, db: Kysely<DB>, storage: FileStorage): void {
+  app.get('/api/health', { config: publicRoute('load balancers, monitors and the public /status page probe it') }, async (_request, reply) => {
     const ping = sql`select 1`.execute(db).then(() => true, () => false);
     const timeout = new Promise<boolean>((resolve) => setTimeout(resolve, PING_TIMEOUT_MS, false).unref());
     const ok = await Promise.race([ping, timeout]);
-    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'error', database: ok ? 'ok' : 'error' });
+    // Read by monitors and by the public /status page, which says it in words.
+    return reply
+      .status(ok ? 200 : 503)
+      .send({
+        status: ok ? 'ok' : 'error',
+        database: ok ? 'ok' : 'error',
+        // Which storage uploads go to ('local' or 's3'); where exactly is for the start-up banner, not the public.
+        storage: storage.kind,
+        version: APP_VERSION,
+        checked_at: new Date().toISOString(),
+      });
   });
 }

@@ -39,19 +39,45 @@ export function decodeUpload(bytes: Uint8Array): string {
   return text;
 }
 
-/** Records of the text, header first, parsed in 1 MB slices so a large file does not block the process. */
-async function* parseRecords(text: string): AsyncGenerator<CsvRecord> {
-  const source = Readable.from(
-    (function* () {
-      for (let i = 0; i < text.length; i += CHUNK) yield text.slice(i, i + CHUNK);
-    })(),
-    { objectMode: false },
-  );
+/** Which decoding a stored file needs: UTF-8 when all of it is valid UTF-8, else Windows-1252 (read once to tell). */
+export async function fileEncoding(chunks: AsyncIterable<Uint8Array>): Promise<'utf-8' | 'windows-1252'> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of chunks) decoder.decode(chunk, { stream: true });
+    decoder.decode();
+    return 'utf-8';
+  } catch {
+    return 'windows-1252';
+  }
+}
+
+/** The bytes as text, chunk by chunk (a UTF-8 byte-order mark dropped). */
+export async function* decodeChunks(chunks: AsyncIterable<Uint8Array>, encoding: 'utf-8' | 'windows-1252'): AsyncGenerator<string> {
+  const decoder = new TextDecoder(encoding);
+  for await (const chunk of chunks) yield decoder.decode(chunk, { stream: true });
+  yield decoder.decode();
+}
+
+function* slices(text: string) {
+  for (let i = 0; i < text.length; i += CHUNK) yield text.slice(i, i + CHUNK);
+}
+
+/** Records of the text (or text chunks), header first, parsed in slices so a large file does not block the process. */
+export async function* parseRecords(text: string | AsyncIterable<string>): AsyncGenerator<CsvRecord> {
+  const source = Readable.from(typeof text === 'string' ? slices(text) : text, { objectMode: false });
   const parser = source.pipe(parse(PARSE_OPTIONS));
   source.on('error', (err) => parser.destroy(err));
   for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
     yield { cells: item.record, line: item.info.lines };
   }
+}
+
+/** A parser error as the 400 it is (the file is not valid CSV); any other error as it is. */
+export function notValidCsv(error: unknown): unknown {
+  if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('CSV_')) {
+    return badRequest(`The file is not valid CSV: ${error.message}`, 'NOT_CSV');
+  }
+  return error;
 }
 
 const LOOKS_LIKE_DATA = /^[\d\s$,.%()\-+/:]+$/;
@@ -73,8 +99,11 @@ export interface CsvSummary {
   sampleRows: string[][];
 }
 
-/** Reads the whole file once: header, row count and the first rows. Bad input → 400 naming the problem. */
-export async function summariseCsv(text: string): Promise<CsvSummary> {
+/**
+ * Header, row count and the first rows of the text: the whole file when `complete`, else its first records (the
+ * count is then the caller's). Bad input → 400 naming the problem.
+ */
+export async function summariseCsv(text: string, complete = true): Promise<CsvSummary> {
   let headers: string[] | null = null;
   let totalRows = 0;
   const sampleRows: string[][] = [];
@@ -92,18 +121,15 @@ export async function summariseCsv(text: string): Promise<CsvSummary> {
       if (sampleRows.length < SAMPLE_ROWS) sampleRows.push(headers.map((_, i) => cells[i] ?? ''));
     }
   } catch (error) {
-    if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('CSV_')) {
-      throw badRequest(`The file is not valid CSV: ${error.message}`, 'NOT_CSV');
-    }
-    throw error;
+    throw notValidCsv(error);
   }
   if (!headers) throw badRequest('The file is empty', 'EMPTY_FILE');
-  if (totalRows === 0) throw badRequest('The file has a header row but no data rows', 'NO_ROWS');
+  if (totalRows === 0 && complete) throw badRequest('The file has a header row but no data rows', 'NO_ROWS');
   return { headers, totalRows, sampleRows };
 }
 
 /** The data records (header skipped) from the `skip`-th on. */
-export async function* dataRecords(text: string, skip: number): AsyncGenerator<CsvRecord> {
+export async function* dataRecords(text: string | AsyncIterable<string>, skip: number): AsyncGenerator<CsvRecord> {
   let index = -1;
   for await (const record of parseRecords(text)) {
     if (index++ < skip) continue;

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { baseScore, type ImportStatus, type ScoreInput } from '@wholesail/domain';
@@ -6,7 +7,9 @@ import type { OrgContext } from '../../http/context';
 import { JobInterrupted } from '../../jobs/queue';
 import { deriveLeadColumns } from '../leads/derive';
 import { DB_KINDS, ORIGIN, useTestApp, type TestApp } from '../../../test/harness';
-import { createImport, requeueStrandedImports, runImport, startImport } from './service';
+import { StoredFileMissing } from '../../providers/storage';
+import { runImport, startImport } from './service';
+import { createImport, importFileKey } from './upload';
 
 type Owner = Awaited<ReturnType<TestApp['createOrg']>>;
 
@@ -48,6 +51,16 @@ describe.each(DB_KINDS)('CSV lead import on %s', (kind) => {
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error('import did not finish');
+  };
+
+  const deps = () => ({ db: t.database.db, storage: t.app.services.storage });
+  const fileGone = async (key: string) => {
+    for (let i = 0; i < 100; i++) {
+      const found = await t.app.services.storage.get(key).then((stream) => void stream.destroy(), (error: unknown) => error);
+      if (found instanceof StoredFileMissing) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`${key} is still stored`);
   };
 
   const leadsOf = (owner: Owner) =>
@@ -142,14 +155,37 @@ describe.each(DB_KINDS)('CSV lead import on %s', (kind) => {
     for (const lead of leads) {
       expect(lead.score_base, String(lead.owner_1_name)).toBe(baseScore({ ...(lead as unknown as ScoreInput), last_contacted_at: null }));
       expect(lead.address_key).toBe(deriveLeadColumns(lead as Parameters<typeof deriveLeadColumns>[0]).address_key);
+      expect(lead.phones_e164).toEqual(deriveLeadColumns(lead as Parameters<typeof deriveLeadColumns>[0]).phones_e164);
     }
     expect(pat.score_base).toBeGreaterThan(deriveLeadColumns({ motivation_score: 6, status: 'discovery' }).score_base);
 
-    // The stored file is gone once the import finished; a second start is refused.
-    const files = await withTenant(t.database.db, a.organizationId, (tx) => sql`select 1 from lead_import_files`.execute(tx));
-    expect(files.rows).toHaveLength(0);
+    // The stored file is deleted once the finish committed; a second start is refused.
+    await fileGone(importFileKey(a.organizationId, preview.id));
     const again = await t.request('POST', `/api/leads/import/${preview.id}/start`, { cookie: a.cookie, body: { mapping: preview.proposed_mapping } });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('lists every number of a row marked Do Not Call (source import), and never clears the flag', async () => {
+    const run = async (csv: string) => {
+      const preview = (await upload(a, csv, 'text/csv', 'dnc-rows.csv')).json();
+      expect((await t.request('POST', `/api/leads/import/${preview.id}/start`, { cookie: a.cookie, body: { mapping: preview.proposed_mapping } })).statusCode).toBe(202);
+      expect(await waitFor(a, preview.id)).toMatchObject({ status: 'completed' });
+    };
+    await run('Owner Name,Property Address,Phone 1,Phone 2,DNC\r\nDee Enn,5 Do Not Lane,512-555-0611,512-555-0612,Yes\r\nEl Fine,6 Fine Lane,512-555-0613,,No\r\n');
+    const listed = async (phone: string) => (await t.request('GET', `/api/dnc?search=${phone}`, { cookie: a.cookie })).json().items;
+    const dee = (await leadsOf(a)).find((l) => l.owner_1_name === 'Dee Enn')!;
+    for (const phone of ['5125550611', '5125550612']) {
+      expect(await listed(phone)).toEqual([expect.objectContaining({ source: 'import', lead_id: dee.id, created_by: a.userId, reason: 'Marked Do Not Call in the lead import dnc-rows.csv' })]);
+    }
+    expect(await listed('5125550613')).toEqual([]);
+    // A later row for El (same address) marks it: the update lists its numbers; a row saying No keeps Dee Do Not Call.
+    await run('Owner Name,Property Address,Phone 3,DNC\r\nDee Enn,5 Do Not Lane,,No\r\nEl Fine,6 Fine Lane,512-555-0614,Yes\r\n');
+    const el = (await leadsOf(a)).find((l) => l.owner_1_name === 'El Fine')!;
+    expect((await t.request('GET', `/api/leads/${el.id}`, { cookie: a.cookie })).json()).toMatchObject({
+      dnc_status: true, dnc_numbers: [expect.objectContaining({ phone_e164: '+15125550613', source: 'import' }), expect.objectContaining({ phone_e164: '+15125550614', source: 'import' })],
+    });
+    expect((await t.request('GET', `/api/leads/${dee.id}`, { cookie: a.cookie })).json()).toMatchObject({ dnc_status: true });
+    expect((await leadsOf(a)).find((l) => l.id === dee.id)).toMatchObject({ dnc_status: true, dnc_listed: true });
   });
 
   it("gives 404 for another organization's import and 401 when signed out", async () => {
@@ -221,33 +257,38 @@ describe.each(DB_KINDS)('CSV lead import on %s', (kind) => {
     const lines = ['Owner Name,Property Address,Phone 1'];
     for (let i = 0; i < 25; i++) lines.push(`Owner ${i},${100 + i} Resume Road,(737) 555-${String(1000 + i)}`);
     lines.push('Owner 3 again,103 resume rd,');
-    const preview = await createImport(t.database.db, ctx, { filename: 'resume.csv', bytes: Buffer.from(lines.join('\n')) });
+    const preview = await createImport(deps(), ctx, { filename: 'resume.csv', stream: Readable.from([Buffer.from(lines.join('\n'))]) });
     await startImport(t.database.db, ctx, preview.id, preview.proposed_mapping, async () => {});
     const job = { organizationId: b.organizationId, importId: preview.id };
 
-    await expect(runImport(t.database.db, job, { batchSize: 10, shouldStop: () => true, lastAttempt: false })).rejects.toBeInstanceOf(JobInterrupted);
+    await expect(runImport(deps(), job, { batchSize: 10, shouldStop: () => true, lastAttempt: false })).rejects.toBeInstanceOf(JobInterrupted);
     const ctxStatus = async () =>
       (await withTenant(t.database.db, b.organizationId, (tx) => sql<{ status: string; rows_read: number; inserted: number }>`select status, rows_read, inserted from lead_imports where id = ${preview.id}`.execute(tx))).rows[0]!;
     expect(await ctxStatus()).toEqual({ status: 'running', rows_read: 10, inserted: 10 });
 
-    await runImport(t.database.db, job, { batchSize: 10 });
-    await runImport(t.database.db, job, { batchSize: 10 }); // a duplicate delivery of a finished job changes nothing
+    await runImport(deps(), job, { batchSize: 10 });
+    await runImport(deps(), job, { batchSize: 10 }); // a duplicate delivery of a finished job changes nothing
     expect(await ctxStatus()).toEqual({ status: 'completed', rows_read: 26, inserted: 25 });
     const resumeLeads = (await leadsOf(b)).filter((l) => String(l.property_address).includes('Resume'));
     expect(resumeLeads).toHaveLength(25);
     expect(resumeLeads.find((l) => l.property_address === '103 Resume Road')!.owner_1_name).toBe('Owner 3 again');
   });
 
-  it('sends an import left queued by a stopped process again at start-up', async () => {
+  it('queues the job in the transaction that starts the import: a failed send leaves it waiting for its mapping', async () => {
     const ctx: OrgContext = { user: { id: b.userId, email: b.email, name: 'B' }, organizationId: b.organizationId, role: 'owner' };
-    const preview = await createImport(t.database.db, ctx, { filename: 'stranded.csv', bytes: Buffer.from('Owner Name,Property Address\nStranded Owner,5 Stranded Way\n') });
-    await startImport(t.database.db, ctx, preview.id, preview.proposed_mapping, async () => {});
-    const sent: Array<{ organizationId: string; importId: string }> = [];
-    expect(await requeueStrandedImports(t.database.db, async (job) => void sent.push(job))).toBeGreaterThanOrEqual(1);
-    expect(sent).toContainEqual({ organizationId: b.organizationId, importId: preview.id });
-    await runImport(t.database.db, { organizationId: b.organizationId, importId: preview.id });
-    sent.length = 0;
-    await requeueStrandedImports(t.database.db, async (job) => void sent.push(job));
-    expect(sent.map((j) => j.importId)).not.toContain(preview.id);
+    const csv = Buffer.from('Owner Name,Property Address\nQueued Owner,5 Queued Way\n');
+    const preview = await createImport(deps(), ctx, { filename: 'queued.csv', stream: Readable.from([csv]) });
+    const refused = startImport(t.database.db, ctx, preview.id, preview.proposed_mapping, async () => {
+      throw new Error('the queue is unreachable');
+    });
+    await expect(refused).rejects.toThrow('the queue is unreachable');
+    expect((await t.request('GET', `/api/leads/import/${preview.id}`, { cookie: b.cookie })).json()).toMatchObject({ status: 'awaiting_mapping' });
+
+    // Through the route, the job is there as soon as the start is answered.
+    const start = await t.request('POST', `/api/leads/import/${preview.id}/start`, { cookie: b.cookie, body: { mapping: preview.proposed_mapping } });
+    expect(start.statusCode, start.body).toBe(202);
+    const jobs = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'lead-import' and data->>'importId' = ${preview.id}`.execute(t.database.db);
+    expect(jobs.rows[0]!.n).toBe(1);
+    expect(await waitFor(b, preview.id)).toMatchObject({ status: 'completed', inserted: 1 });
   });
 });

@@ -1,17 +1,28 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ImportMapping, ImportRowError, ImportState, LeadFieldName } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
-import type { DB } from '../../db/types';
-import { importTx } from './tables';
+import type { DB, LeadImports } from '../../db/types';
 import type { LeadValues } from './rows';
+
+/** An import's row with its JSON columns as this module writes them (nothing else writes lead_imports). */
+export type ImportRow = Omit<Selectable<LeadImports>, 'headers' | 'mapping' | 'errors'> & { headers: string[]; mapping: ImportMapping; errors: ImportRowError[] };
+const asImport = ({ headers, mapping, errors, ...row }: Selectable<LeadImports>): ImportRow =>
+  ({ ...row, headers: headers as string[], mapping: mapping as ImportMapping, errors: errors as ImportRowError[] });
+
+/** Named, not `*`: see LEAD_COLUMNS (leads/repo.ts). */
+const IMPORT_COLUMNS = [
+  'organization_id', 'id', 'status', 'filename', 'total_rows', 'headers', 'mapping', 'rows_read', 'inserted', 'updated', 'skipped',
+  'errors', 'failure', 'created_by', 'created_at', 'started_at', 'finished_at',
+] as const;
 
 export async function insertImport(
   tx: Tx,
-  values: { organizationId: string; filename: string; totalRows: number; headers: string[]; mapping: ImportMapping; createdBy: string },
+  values: { id: string; organizationId: string; filename: string; totalRows: number; headers: string[]; mapping: ImportMapping; createdBy: string },
 ) {
-  return importTx(tx)
+  const row = await tx
     .insertInto('lead_imports')
     .values({
+      id: values.id,
       organization_id: values.organizationId,
       filename: values.filename,
       total_rows: values.totalRows,
@@ -19,32 +30,25 @@ export async function insertImport(
       mapping: JSON.stringify(values.mapping),
       created_by: values.createdBy,
     })
-    .returningAll()
+    .returning(IMPORT_COLUMNS)
     .executeTakeFirstOrThrow();
+  return asImport(row);
 }
 
-export async function storeFile(tx: Tx, organizationId: string, importId: string, content: string) {
-  await importTx(tx).insertInto('lead_import_files').values({ organization_id: organizationId, import_id: importId, content }).execute();
-}
-
-export async function loadFile(tx: Tx, importId: string): Promise<string | null> {
-  const row = await importTx(tx).selectFrom('lead_import_files').select('content').where('import_id', '=', importId).executeTakeFirst();
-  return row?.content ?? null;
-}
-
-export async function findImport(tx: Tx, id: string, opts: { forUpdate?: boolean } = {}) {
-  let q = importTx(tx).selectFrom('lead_imports').selectAll().where('id', '=', id);
+export async function findImport(tx: Tx, organizationId: string, id: string, opts: { forUpdate?: boolean } = {}): Promise<ImportRow | undefined> {
+  let q = tx.selectFrom('lead_imports').select(IMPORT_COLUMNS).where('organization_id', '=', organizationId).where('id', '=', id);
   if (opts.forUpdate) q = q.forUpdate();
-  return q.executeTakeFirst();
+  const row = await q.executeTakeFirst();
+  return row && asImport(row);
 }
-export type ImportRow = NonNullable<Awaited<ReturnType<typeof findImport>>>;
 
 export async function setImportState(
   tx: Tx,
+  organizationId: string,
   id: string,
-  values: { status: ImportState; mapping?: ImportMapping; startedNow?: boolean; finishedNow?: boolean; failure?: string | null },
+  values: { status: ImportState; mapping?: ImportMapping; startedNow?: boolean; finishedNow?: boolean; failure?: string | null; totalRows?: number },
 ) {
-  return importTx(tx)
+  const row = await tx
     .updateTable('lead_imports')
     .set({
       status: values.status,
@@ -52,14 +56,13 @@ export async function setImportState(
       ...(values.startedNow ? { started_at: sql<Date>`coalesce(started_at, now())` } : {}),
       ...(values.finishedNow ? { finished_at: sql<Date>`now()` } : {}),
       ...(values.failure !== undefined ? { failure: values.failure } : {}),
+      ...(values.totalRows !== undefined ? { total_rows: values.totalRows } : {}),
     })
+    .where('organization_id', '=', organizationId)
     .where('id', '=', id)
-    .returningAll()
+    .returning(IMPORT_COLUMNS)
     .executeTakeFirstOrThrow();
-}
-
-export async function deleteFile(tx: Tx, importId: string) {
-  await importTx(tx).deleteFrom('lead_import_files').where('import_id', '=', importId).execute();
+  return asImport(row);
 }
 
 export interface Progress {
@@ -70,10 +73,11 @@ export interface Progress {
   errors: ImportRowError[];
 }
 
-export async function saveProgress(tx: Tx, id: string, p: Progress) {
-  await importTx(tx)
+export async function saveProgress(tx: Tx, organizationId: string, id: string, p: Progress) {
+  await tx
     .updateTable('lead_imports')
     .set({ rows_read: p.rows_read, inserted: p.inserted, updated: p.updated, skipped: p.skipped, errors: JSON.stringify(p.errors) })
+    .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .execute();
 }
@@ -86,8 +90,8 @@ export async function setBulkWrite(tx: Tx, on: boolean) {
 /** What merging a CSV row into an existing lead needs to recompute its derived columns. */
 export const MERGE_BASE_COLUMNS = [
   'motivation_score', 'estimated_value', 'equity_amount', 'tax_delinquent', 'out_of_state_owner', 'pre_foreclosure',
-  'vacant', 'phone', 'email', 'contact_1_phone1', 'contact_1_email1', 'status', 'property_address_full',
-  'property_address', 'address', 'badges',
+  'vacant', 'phone', 'phone_number', 'email', 'contact_1_phone1', 'contact_1_phone2', 'contact_1_phone3', 'contact_1_email1',
+  'status', 'property_address_full', 'property_address', 'address', 'badges',
 ] as const satisfies readonly LeadFieldName[];
 
 export type ExistingLead = { id: string; address_key: string | null; phone_key: string | null } & LeadValues;
@@ -95,13 +99,13 @@ export type ExistingLead = { id: string; address_key: string | null; phone_key: 
 /** The organization's non-deleted leads with one of these address or phone keys, oldest first. */
 export async function findLeadsByKeys(tx: Tx, organizationId: string, addressKeys: string[], phoneKeys: string[]): Promise<ExistingLead[]> {
   if (addressKeys.length === 0 && phoneKeys.length === 0) return [];
-  const columns = sql.join(MERGE_BASE_COLUMNS.map((c) => sql.ref(`l.${c}`)));
+  const columns = (table: string) => sql.join(MERGE_BASE_COLUMNS.map((c) => sql.ref(`${table}.${c}`)));
   // One probe per key (LATERAL … OFFSET 0 keeps the keys outside): the plan stays an index nested loop
   // even when the statistics still think the organization is small.
   const probe = (keys: string[], column: 'address_key' | 'phone_key') => sql`
-      select f.* from unnest(${keys}::text[]) k(key)
+      select f.id, f.address_key, f.phone_key, f.created_at, ${columns('f')} from unnest(${keys}::text[]) k(key)
       cross join lateral (
-        select l.id, l.address_key, l.phone_key, l.created_at, ${columns}
+        select l.id, l.address_key, l.phone_key, l.created_at, ${columns('l')}
         from leads l
         where l.organization_id = ${organizationId} and l.${sql.ref(column)} = k.key and l.status <> 'deleted'
         offset 0
@@ -117,6 +121,27 @@ export interface DerivedValues {
   score_base: number;
   address_key: string | null;
   phone_key: string | null;
+  phones_e164: string[];
+}
+
+/** Who imports, and the reason an imported Do Not Call lead's numbers are listed with (source import). */
+export interface ImportListing {
+  createdBy: string | null;
+  dncReason: string;
+}
+
+/**
+ * Lists the numbers of the leads a statement wrote with `listed` true (a row of the file marked Do Not Call),
+ * in the same statement: `written` is the leads statement, returning id, phones_e164 and listed.
+ */
+function listingWritten(written: ReturnType<typeof sql>, organizationId: string, listing: ImportListing) {
+  return sql`
+    with written as (${written})
+    insert into dnc_numbers (organization_id, phone_e164, source, reason, lead_id, created_by)
+    select ${organizationId}::uuid, p.phone, 'import', ${listing.dncReason}, w.id, ${listing.createdBy}
+    from written w cross join lateral unnest(w.phones_e164) as p(phone)
+    where w.listed
+    on conflict (organization_id, phone_e164) do nothing`;
 }
 
 /** NOT NULL lead columns with a default: a row that has no value for them gets the default. */
@@ -125,11 +150,14 @@ const NOT_NULL_DEFAULTS: Partial<Record<LeadFieldName, ReturnType<typeof sql.raw
   badges: sql.raw(`'{}'::text[]`),
 };
 
-/** One INSERT … SELECT from a JSON array of rows: the batch in a single statement. */
+/**
+ * One INSERT … SELECT from a JSON array of rows: the batch in a single statement. When the file has a Do Not
+ * Call column, the same statement lists every number of the leads it marks.
+ */
 export async function insertLeads(
   tx: Tx,
   organizationId: string,
-  createdBy: string | null,
+  listing: ImportListing,
   fields: LeadFieldName[],
   rows: Array<LeadValues & DerivedValues>,
 ) {
@@ -140,16 +168,23 @@ export async function insertLeads(
   );
   const fieldPart = fields.length > 0 ? sql`, ${cols}` : sql``;
   const pickPart = fields.length > 0 ? sql`, ${picks}` : sql``;
-  await sql`
-    insert into leads (organization_id, status, source, created_by, score_base, address_key, phone_key${fieldPart})
-    select ${organizationId}::uuid, 'new', 'csv_import', ${createdBy}, r.score_base, r.address_key, r.phone_key${pickPart}
-    from json_populate_recordset(null::leads, ${JSON.stringify(rows)}::json) r`.execute(tx);
+  const insert = sql`
+    insert into leads (organization_id, status, source, created_by, score_base, address_key, phone_key, phones_e164${fieldPart})
+    select ${organizationId}::uuid, 'new', 'csv_import', ${listing.createdBy}, r.score_base, r.address_key, r.phone_key, r.phones_e164${pickPart}
+    from json_populate_recordset(null::leads, ${JSON.stringify(rows)}::json) r`;
+  if (!fields.includes('dnc_status')) return void (await insert.execute(tx));
+  await listingWritten(sql`${insert} returning id, phones_e164, dnc_status as listed`, organizationId, listing).execute(tx);
 }
 
-/** One UPDATE … FROM a JSON array: each lead gets the row's non-empty values and its recomputed derived columns. */
+/**
+ * One UPDATE … FROM a JSON array: each lead gets the row's non-empty values and its recomputed derived columns.
+ * An import never clears Do Not Call (a row without it keeps the lead's flag); a row that marks it lists the
+ * lead's numbers in the same statement.
+ */
 export async function updateLeads(
   tx: Tx,
   organizationId: string,
+  listing: ImportListing,
   fields: LeadFieldName[],
   rows: Array<{ id: string } & LeadValues & DerivedValues>,
 ) {
@@ -157,14 +192,18 @@ export async function updateLeads(
   const sets = fields.map((f) =>
     f === 'badges'
       ? sql`badges = case when v.badges is null then l.badges else array(select distinct b from unnest(l.badges || v.badges) b order by b) end`
-      : sql`${sql.ref(f)} = coalesce(v.${sql.ref(f)}, l.${sql.ref(f)})`,
+      : f === 'dnc_status'
+        ? sql`dnc_status = l.dnc_status or coalesce(v.dnc_status, false)`
+        : sql`${sql.ref(f)} = coalesce(v.${sql.ref(f)}, l.${sql.ref(f)})`,
   );
   const setPart = sets.length > 0 ? sql`${sql.join(sets)}, ` : sql``;
-  await sql`
+  const update = sql`
     update leads l
-    set ${setPart}score_base = v.score_base, address_key = v.address_key, phone_key = v.phone_key, updated_at = now()
+    set ${setPart}score_base = v.score_base, address_key = v.address_key, phone_key = v.phone_key, phones_e164 = v.phones_e164, updated_at = now()
     from json_populate_recordset(null::leads, ${JSON.stringify(rows)}::json) v
-    where l.organization_id = ${organizationId}::uuid and l.id = v.id`.execute(tx);
+    where l.organization_id = ${organizationId}::uuid and l.id = v.id`;
+  if (!fields.includes('dnc_status')) return void (await update.execute(tx));
+  await listingWritten(sql`${update} returning l.id, l.phones_e164, v.dnc_status is true as listed`, organizationId, listing).execute(tx);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { cellCoercer, type CellResult, type ImportMapping, type LeadFieldName } from '@wholesail/domain';
+import { cellCoercer, outOfStateOwner, type CellResult, type ImportMapping, type LeadFieldName } from '@wholesail/domain';
 
 /** A mapped column: where it is in the record and which field it fills. */
 export interface PlannedColumn {
@@ -15,6 +15,7 @@ const COMPOSED: Array<{ field: LeadFieldName; from: LeadFieldName[] }> = [
   { field: 'owner_2_name', from: ['owner_2_first_name', 'owner_2_last_name'] },
   { field: 'mailing_address_full', from: ['mailing_address_line_1'] },
   { field: 'owner_address_state', from: ['mailing_address_state'] },
+  { field: 'out_of_state_owner', from: ['mailing_address_state', 'owner_address_state'] },
 ];
 
 export interface ImportPlan {
@@ -87,6 +88,10 @@ export function buildRow(cells: string[], plan: ImportPlan, row: number): BuiltR
     if (full) values.mailing_address_full = full;
   }
   if (c.has('owner_address_state') && values.mailing_address_state) values.owner_address_state = values.mailing_address_state;
+  if (c.has('out_of_state_owner')) {
+    const derived = outOfStateOwner(values.property_address_state, values.mailing_address_state ?? values.owner_address_state);
+    if (derived !== null) values.out_of_state_owner = derived;
+  }
 
   if (!(values.property_address_full || values.property_address || values.address || values.owner_1_name || values.name)) {
     return { ok: false, reason: `row ${row}: no property address or owner name` };

@@ -1,49 +1,42 @@
 import type { Kysely } from 'kysely';
-import {
-  IMPORT_MAX_ERRORS,
-  mappingProblems,
-  proposeMapping,
-  type ImportMapping,
-  type ImportPreview,
-  type ImportStatus,
-  type LeadFieldName,
-} from '@wholesail/domain';
-import { withSystem, withTenant, type Tx } from '../../db/scope';
+import { IMPORT_MAX_ERRORS, mappingProblems, type ImportMapping, type ImportStatus, type LeadFieldName } from '@wholesail/domain';
+import { withTenant, type Tx } from '../../db/scope';
+import { iso } from '../../db/timestamps';
 import type { DB } from '../../db/types';
 import type { OrgContext } from '../../http/context';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { JobInterrupted } from '../../jobs/queue';
+import { StoredFileMissing, type FileStorage } from '../../providers/storage';
 import { deriveLeadColumns } from '../leads/derive';
-import { importTx } from './tables';
-import { dataRecords, decodeUpload, summariseCsv, type CsvRecord } from './csv';
+import { dataRecords, decodeChunks, fileEncoding, notValidCsv, type CsvRecord } from './csv';
 import {
-  deleteFile,
   findImport,
   findLeadsByKeys,
   refreshLeadStatistics,
-  insertImport,
   insertLeads,
-  loadFile,
   saveProgress,
   setBulkWrite,
   setImportState,
-  storeFile,
   updateLeads,
   type DerivedValues,
   type ImportRow,
   type Progress,
 } from './repo';
 import { buildRow, planImport, type ImportPlan, type LeadValues } from './rows';
+import { importFileKey } from './upload';
 
 export const LEAD_IMPORT_QUEUE = 'lead-import';
 export interface LeadImportJob {
   organizationId: string;
   importId: string;
 }
-/** Sends the import's job; the route gets it from the app's job queue. */
-export type EnqueueImport = (job: LeadImportJob) => Promise<unknown>;
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+/** Queues the import's job in `tx`, the transaction that marks the import queued: both commit or neither does. */
+export type EnqueueImport = (tx: Tx, job: LeadImportJob) => Promise<unknown>;
+/** What an import's job works with: the database and the storage its file waits in. */
+export interface ImportDeps {
+  db: Kysely<DB>;
+  storage: FileStorage;
+}
 
 export function toImportStatus(row: ImportRow): ImportStatus {
   return {
@@ -56,44 +49,13 @@ export function toImportStatus(row: ImportRow): ImportStatus {
     updated: row.updated,
     skipped: row.skipped,
     errors: row.errors,
-    created_at: iso(row.created_at)!,
+    created_at: iso(row.created_at),
     finished_at: iso(row.finished_at),
   };
 }
 
-const cleanFilename = (name: string | undefined) => (name ?? '').replace(/[\\/]/g, '_').trim().slice(0, 255) || 'import.csv';
-
-/** Reads an upload, proposes the mapping and keeps the file until the import runs. */
-export async function createImport(db: Kysely<DB>, ctx: OrgContext, upload: { filename?: string; bytes: Uint8Array }): Promise<ImportPreview> {
-  const text = decodeUpload(upload.bytes);
-  const { headers, totalRows, sampleRows } = await summariseCsv(text);
-  const { mapping, unknown } = proposeMapping(headers);
-  const row = await withTenant(db, ctx.organizationId, async (tx) => {
-    const created = await insertImport(tx, {
-      organizationId: ctx.organizationId,
-      filename: cleanFilename(upload.filename),
-      totalRows,
-      headers,
-      mapping,
-      createdBy: ctx.user.id,
-    });
-    await storeFile(tx, ctx.organizationId, created.id, text);
-    return created;
-  });
-  return {
-    id: row.id,
-    status: 'awaiting_mapping',
-    filename: row.filename,
-    total_rows: totalRows,
-    headers,
-    proposed_mapping: mapping,
-    unknown_columns: unknown,
-    sample_rows: sampleRows,
-  };
-}
-
 export async function getImport(db: Kysely<DB>, ctx: OrgContext, id: string): Promise<ImportStatus> {
-  const row = await withTenant(db, ctx.organizationId, (tx) => findImport(tx, id));
+  const row = await withTenant(db, ctx.organizationId, (tx) => findImport(tx, ctx.organizationId, id));
   if (!row) throw notFound('Import not found');
   return toImportStatus(row);
 }
@@ -103,7 +65,7 @@ const IDENTITY_FIELDS = new Set<LeadFieldName>([
   'owner_1_name', 'owner_1_first_name', 'owner_1_last_name', 'name',
 ]);
 
-/** Confirms the mapping and queues the job. */
+/** Confirms the mapping and queues the job, in one transaction. */
 export async function startImport(
   db: Kysely<DB>,
   ctx: OrgContext,
@@ -112,7 +74,7 @@ export async function startImport(
   enqueue: EnqueueImport,
 ): Promise<ImportStatus> {
   const row = await withTenant(db, ctx.organizationId, async (tx) => {
-    const found = await findImport(tx, id, { forUpdate: true });
+    const found = await findImport(tx, ctx.organizationId, id, { forUpdate: true });
     if (!found) throw notFound('Import not found');
     if (found.status !== 'awaiting_mapping') throw conflict('This import has already been started', 'IMPORT_STARTED');
     const problems = mappingProblems(found.headers, mapping);
@@ -121,9 +83,10 @@ export async function startImport(
     if (!Object.values(full).some((f) => f !== null && IDENTITY_FIELDS.has(f))) {
       throw badRequest('mapping: map a column to the property address or the owner name', 'VALIDATION_ERROR');
     }
-    return setImportState(tx, id, { status: 'queued', mapping: full });
+    const queued = await setImportState(tx, ctx.organizationId, id, { status: 'queued', mapping: full });
+    await enqueue(tx, { organizationId: ctx.organizationId, importId: id });
+    return queued;
   });
-  await enqueue({ organizationId: ctx.organizationId, importId: id });
   return toImportStatus(row);
 }
 
@@ -156,19 +119,17 @@ class Superseded extends Error {}
  * Runs an import to the end. Each batch of rows is one transaction that also records progress, so a
  * retried run skips what is committed and never writes a row twice. Finished imports are left alone.
  */
-export async function runImport(db: Kysely<DB>, job: LeadImportJob, options: RunOptions = {}): Promise<void> {
+export async function runImport(deps: ImportDeps, job: LeadImportJob, options: RunOptions = {}): Promise<void> {
+  const { db, storage } = deps;
   const { organizationId, importId } = job;
-  const started = await withTenant(db, organizationId, async (tx) => {
-    const row = await findImport(tx, importId, { forUpdate: true });
-    if (!row || (row.status !== 'queued' && row.status !== 'running')) return null;
-    const content = await loadFile(tx, importId);
-    const updated = await setImportState(tx, importId, { status: 'running', startedNow: true });
-    return { row: updated, content };
+  const row = await withTenant(db, organizationId, async (tx) => {
+    const found = await findImport(tx, organizationId, importId, { forUpdate: true });
+    if (!found || (found.status !== 'queued' && found.status !== 'running')) return null;
+    return setImportState(tx, organizationId, importId, { status: 'running', startedNow: true });
   });
-  if (!started) return;
-  const { row, content } = started;
+  if (!row) return;
   try {
-    if (content === null) throw new Error('The uploaded file is no longer available');
+    const content = await storedText(storage, importFileKey(organizationId, importId));
     const plan = planImport(row.headers, row.mapping);
     const progress: Progress = {
       rows_read: row.rows_read,
@@ -221,34 +182,51 @@ export async function runImport(db: Kysely<DB>, job: LeadImportJob, options: Run
       await (inFlight as Promise<void> | null)?.catch(() => {});
       throw error;
     }
+    // The exact count (the upload's was counted without parsing a large file).
     await withTenant(db, organizationId, async (tx) => {
-      await setImportState(tx, importId, { status: 'completed', finishedNow: true });
-      await deleteFile(tx, importId);
+      await setImportState(tx, organizationId, importId, { status: 'completed', finishedNow: true, totalRows: progress.rows_read });
       await options.onFinished?.(tx);
     });
+    await dropFile(storage, job);
   } catch (error) {
     if (error instanceof Superseded) return;
-    if (!(error instanceof JobInterrupted) && options.lastAttempt !== false) {
-      await failImport(db, job, error instanceof Error ? error.message : String(error), options.onFinished);
+    // A file that is not valid CSV fails at once: another attempt would read the same bytes.
+    const failure = notValidCsv(error);
+    if (!(error instanceof JobInterrupted) && (options.lastAttempt !== false || failure instanceof AppError)) {
+      await failImport(deps, job, failure instanceof Error ? failure.message : String(failure), options.onFinished);
     }
     throw error;
   }
 }
 
+/** The stored file as text chunks, in the encoding the whole file needs (read once to tell, then again to parse). */
+async function storedText(storage: FileStorage, key: string): Promise<AsyncIterable<string>> {
+  const open = () =>
+    storage.get(key).catch((error: unknown) => {
+      throw error instanceof StoredFileMissing ? new Error('The uploaded file is no longer available') : error;
+    });
+  const encoding = await fileEncoding(await open());
+  return decodeChunks(await open(), encoding);
+}
+
+/** A file left behind (storage unreachable at that moment) is harmless: nothing reads a finished import's file. */
+const dropFile = (storage: FileStorage, job: LeadImportJob) => storage.delete(importFileKey(job.organizationId, job.importId)).catch(() => {});
+
 export const IMPORT_ABANDONED_MESSAGE = 'The server stopped during every attempt at this import; the rows read so far were kept.';
 
 /**
  * Marks an import that has not finished failed, keeping its counts (the committed batches' leads are real),
- * drops its file, and runs `onFinished` in the same transaction. An import already finished is left alone.
+ * runs `onFinished` in the same transaction, and then drops its file. An import already finished is left alone.
  */
-export async function failImport(db: Kysely<DB>, job: LeadImportJob, message: string, onFinished?: (tx: Tx) => Promise<void>): Promise<void> {
-  await withTenant(db, job.organizationId, async (tx) => {
-    const row = await findImport(tx, job.importId, { forUpdate: true });
-    if (!row || row.status === 'completed' || row.status === 'failed') return;
-    await setImportState(tx, job.importId, { status: 'failed', finishedNow: true, failure: message.slice(0, 500) });
-    await deleteFile(tx, job.importId);
+export async function failImport(deps: ImportDeps, job: LeadImportJob, message: string, onFinished?: (tx: Tx) => Promise<void>): Promise<void> {
+  const failed = await withTenant(deps.db, job.organizationId, async (tx) => {
+    const row = await findImport(tx, job.organizationId, job.importId, { forUpdate: true });
+    if (!row || row.status === 'completed' || row.status === 'failed') return false;
+    await setImportState(tx, job.organizationId, job.importId, { status: 'failed', finishedNow: true, failure: message.slice(0, 500) });
     await onFinished?.(tx);
+    return true;
   });
+  if (failed) await dropFile(deps.storage, job);
 }
 
 interface Entity {
@@ -331,7 +309,7 @@ async function writeBatch(
 ): Promise<Progress> {
   const { progress, prepared } = b;
   // Guard against a duplicate run of the same import: the progress row is the batch's lock.
-  const current = await findImport(tx, b.importId, { forUpdate: true });
+  const current = await findImport(tx, b.organizationId, b.importId, { forUpdate: true });
   if (!current || current.rows_read !== progress.rows_read || current.status !== 'running') throw new Superseded();
   await setBulkWrite(tx, true);
 
@@ -351,7 +329,7 @@ async function writeBatch(
   const touched = new Set<Entity>();
   for (const lead of existing) {
     const { id, address_key, phone_key, ...base } = lead;
-    register({ id, base, changes: {}, derived: { score_base: 0, address_key, phone_key } });
+    register({ id, base, changes: {}, derived: { score_base: 0, address_key, phone_key, phones_e164: [] } });
   }
   const created: Entity[] = [];
   for (const c of candidates) {
@@ -372,24 +350,13 @@ async function writeBatch(
     }
   }
 
-  await insertLeads(tx, b.organizationId, b.createdBy, b.fields, created.map((e) => ({ ...e.changes, ...e.derived })));
+  const listing = { createdBy: b.createdBy, dncReason: `Marked Do Not Call in the lead import ${current.filename}` };
+  await insertLeads(tx, b.organizationId, listing, b.fields, created.map((e) => ({ ...e.changes, ...e.derived })));
   const updates = [...touched].filter((e) => e.id !== null).map((e) => ({ id: e.id!, ...e.changes, ...e.derived }));
-  await updateLeads(tx, b.organizationId, b.fields, updates);
+  await updateLeads(tx, b.organizationId, listing, b.fields, updates);
 
   next.rows_read += prepared.count;
   if (b.publish) await setBulkWrite(tx, false);
-  await saveProgress(tx, b.importId, next);
+  await saveProgress(tx, b.organizationId, b.importId, next);
   return next;
-}
-
-/**
- * Imports left 'queued' by a process that stopped between committing the start and sending the job:
- * send them again at start-up. A run that finds its import already done or taken stops by itself.
- */
-export async function requeueStrandedImports(db: Kysely<DB>, enqueue: (job: LeadImportJob) => Promise<unknown>): Promise<number> {
-  const stranded = await withSystem(db, (tx) =>
-    importTx(tx).selectFrom('lead_imports').select(['organization_id', 'id']).where('status', '=', 'queued').execute(),
-  );
-  for (const row of stranded) await enqueue({ organizationId: row.organization_id, importId: row.id });
-  return stranded.length;
 }

@@ -1,15 +1,17 @@
-import { addressKey, baseScore, phoneKey, type LeadWrite, type ScoreInput } from '@wholesail/domain';
+import { addressKey, baseScore, leadCallNumbers, phoneKey, type LeadFieldName, type ScoreInput } from '@wholesail/domain';
 
 /** The lead's stored columns derived from the domain rules; every write path stores them. */
 export interface DerivedLeadColumns {
   score_base: number;
   address_key: string | null;
   phone_key: string | null;
+  /** The numbers the Do-Not-Contact list is matched on (migration 0013 keeps dnc_listed from them). */
+  phones_e164: string[];
 }
 
-/** Derives from a full or partial lead (missing fields count as empty). */
-export function deriveLeadColumns(lead: LeadWrite): DerivedLeadColumns {
-  const get = <T>(name: keyof LeadWrite) => (lead[name] ?? null) as T | null;
+/** Derives from a full or partial lead, a CSV row's values included (missing fields count as empty). */
+export function deriveLeadColumns(lead: Partial<Record<LeadFieldName, unknown>>): DerivedLeadColumns {
+  const get = <T>(name: LeadFieldName) => (lead[name] ?? null) as T | null;
   const score: ScoreInput = {
     motivation_score: get<number>('motivation_score'),
     estimated_value: get<number>('estimated_value'),
@@ -29,5 +31,6 @@ export function deriveLeadColumns(lead: LeadWrite): DerivedLeadColumns {
     score_base: baseScore(score),
     address_key: addressKey(get<string>('property_address_full') ?? get<string>('property_address') ?? get<string>('address')),
     phone_key: phoneKey(get<string>('contact_1_phone1') ?? get<string>('phone')),
+    phones_e164: leadCallNumbers(lead),
   };
 }

@@ -100,9 +100,13 @@ describe.each(DB_KINDS)('leads API on %s', (kind) => {
       ['POST', { owner_1_name: 'X', property_address_state: 'Texas' }, /property_address_state: must be a two-letter state code/],
       ['POST', { owner_1_name: 'X', favourite_colour: 'red' }, /favourite_colour/],
       ['POST', { notes: 'nothing else' }, /property address or an owner name/],
+      // The table keeps these NOT NULL: clearing them is refused, not a 500.
+      ['POST', { owner_1_name: 'X', status: null }, /^status: cannot be cleared$/],
+      ['PATCH', { dnc_status: null }, /^dnc_status: cannot be cleared$/],
+      ['PATCH', { status: null }, /^status: cannot be cleared$/],
     ];
-    for (const [, body, message] of cases) {
-      const res = await t.request('POST', '/api/leads', { cookie: a.cookie, body });
+    for (const [method, body, message] of cases) {
+      const res = await t.request(method as 'POST', method === 'POST' ? '/api/leads' : `/api/leads/${ids.bob}`, { cookie: a.cookie, body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error.message).toMatch(message);
     }
@@ -143,7 +147,7 @@ describe.each(DB_KINDS)('leads API on %s', (kind) => {
   it('gives the lead context with derived equity and conversations', async () => {
     await t.request('PATCH', `/api/leads/${ids.alice}`, { cookie: a.cookie, body: { mortgage_balance: 150000 } });
     await withTenant(t.database.db, a.organizationId, (tx) =>
-      tx.insertInto('conversations').values({ organization_id: a.organizationId, lead_id: ids.alice!, body: 'Is the house still for sale?', direction: 'inbound' }).execute(),
+      tx.insertInto('conversations').values({ organization_id: a.organizationId, lead_id: ids.alice!, body: 'Is the house still for sale?', direction: 'inbound', status: 'received' }).execute(),
     );
     const res = (await t.request('GET', `/api/leads/${ids.alice}/context`, { cookie: a.cookie })).json();
     expect(res.lead).toMatchObject({ id: ids.alice, owner_1_name: 'Alice Johnson', estimated_value: 450000, mortgage_balance: 150000, equity: 300000, badges: ['vacant', 'absentee'] });
@@ -153,11 +157,11 @@ describe.each(DB_KINDS)('leads API on %s', (kind) => {
   it('shows list rows and a lead with their fields only: identity, ISO timestamps, null for what is missing', async () => {
     const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
     const row = (await list('?search=Alice')).items[0]!;
-    expect(Object.keys(row).sort()).toEqual(['id', 'organization_id', ...LEAD_LIST_FIELDS, 'created_at', 'updated_at'].sort());
+    expect(Object.keys(row).sort()).toEqual(['id', 'organization_id', ...LEAD_LIST_FIELDS, 'created_at', 'updated_at', 'version'].sort());
     expect(row).toMatchObject({ id: ids.alice, organization_id: a.organizationId, owner_1_name: 'Alice Johnson', last_call_at: null, year_built: null });
     expect(row.created_at).toMatch(ISO);
     const lead = (await t.request('GET', `/api/leads/${ids.alice}`, { cookie: a.cookie })).json();
-    expect(Object.keys(lead).sort()).toEqual(['id', 'organization_id', ...LEAD_FIELD_NAMES, 'created_at', 'updated_at'].sort());
+    expect(Object.keys(lead).sort()).toEqual(['id', 'organization_id', ...LEAD_FIELD_NAMES, 'created_at', 'updated_at', 'version', 'dnc_numbers'].sort());
     expect(lead.updated_at).toMatch(ISO);
     expect(lead.enriched_at).toBeNull();
   });
@@ -169,6 +173,9 @@ describe.each(DB_KINDS)('leads API on %s', (kind) => {
     const pgType = { text: 'text', integer: 'integer', numeric: 'double precision', boolean: 'boolean', date: 'date', timestamptz: 'timestamp with time zone', 'text[]': 'ARRAY' } as const;
     for (const name of LEAD_FIELD_NAMES) expect(byName.get(name), name).toBe(pgType[LEAD_FIELDS[name][0]]);
     const extra = [...byName.keys()].filter((c) => !(LEAD_FIELD_NAMES as string[]).includes(c)).sort();
-    expect(extra).toEqual(['address_key', 'created_at', 'id', 'organization_id', 'phone_key', 'score_base', 'search_text', 'updated_at']);
+    expect(extra).toEqual([
+      'address_key', 'created_at', 'deleted_at', 'deleted_by', 'dnc_listed', 'id', 'organization_id', 'phone_key', 'phones_e164', 'score_base', 'search_text',
+      'status_before_delete', 'updated_at', 'version',
+    ]);
   });
 });

@@ -23,9 +23,10 @@ const SCAN_BUDGET = 2_500;
 export const LIST_PLAN: PlanSettings = { enable_bitmapscan: 'off' };
 const BITMAP_PLAN: PlanSettings = { enable_indexscan: 'off', enable_indexonlyscan: 'off', enable_bitmapscan: 'on' };
 
-const LIST_FIELDS: readonly string[] = [...LEAD_LIST_FIELDS, 'created_at', 'updated_at'];
+const LIST_FIELDS: readonly string[] = [...LEAD_LIST_FIELDS, 'created_at', 'updated_at', 'version'];
 const listItem = projection(LIST_FIELDS) as (row: Record<string, unknown>) => LeadListItem;
-const LIST_COLUMNS = sql.join(['id', 'organization_id', ...LIST_FIELDS].map((f) => sql.ref(`l.${f}`)));
+// dnc_listed is read for the row's dnc_status (repo.ts projection), not shown.
+const LIST_COLUMNS = sql.join(['id', 'organization_id', ...LIST_FIELDS, 'dnc_listed'].map((f) => sql.ref(`l.${f}`)));
 const LIST_ORDER = sql`motivation_score desc nulls last, created_at desc, id`;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -203,7 +204,7 @@ async function countMatches(tx: Tx, organizationId: string, query: ListLeadsQuer
 }
 
 /** The list rows of `ids`, in that order, read as wholesail_app. */
-async function rowsInOrder(tx: Tx, organizationId: string, ids: string[]): Promise<LeadListItem[]> {
+export async function rowsInOrder(tx: Tx, organizationId: string, ids: string[]): Promise<LeadListItem[]> {
   if (ids.length === 0) return [];
   const { rows } = await sql<Record<string, unknown>>`
     select ${LIST_COLUMNS} from leads l where l.organization_id = ${organizationId} and l.id = any(${sql.val(ids)}::uuid[])`.execute(tx);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { addressKey, digitsOf, toE164ForLookup } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
 
@@ -50,4 +51,34 @@ export async function matchLeadByPhoneOrAddress(
     if (key && addressKey(text(lead.property_address_full)) === key) return { id: lead.id, by: 'address' };
   }
   return null;
+}
+
+/**
+ * The lead a contact from `contact` to the organization's number `orgNumber` is about (an inbound text or call, a
+ * call whose own lead is gone): the live lead of the latest outbound text or call from `orgNumber` to `contact`;
+ * only without one, the latest-updated live lead with that phone (or that address). Two leads sharing a number
+ * (one owner, two properties) each get the replies to their own texts. Run it as wholesail_system, like
+ * matchLeadByPhoneOrAddress; every query filters by organization itself.
+ */
+export async function leadForContact(
+  tx: Tx,
+  organizationId: string,
+  opts: { contact: string; orgNumber: string | null; address?: string | null; phoneFields?: readonly LeadPhoneField[] },
+): Promise<{ id: string; by: 'history' | 'phone' | 'address' } | null> {
+  if (opts.orgNumber) {
+    const contact = toE164ForLookup(opts.contact);
+    const orgNumber = toE164ForLookup(opts.orgNumber);
+    const { rows } = await sql<{ lead_id: string }>`
+      select o.lead_id from (
+        (select lead_id, created_at from conversations
+          where organization_id = ${organizationId} and direction = 'outbound' and to_e164 = ${contact} and from_e164 = ${orgNumber} and lead_id is not null)
+        union all
+        (select lead_id, created_at from calls where organization_id = ${organizationId} and to_e164 = ${contact} and from_e164 = ${orgNumber})
+      ) o
+      join leads l on l.organization_id = ${organizationId} and l.id = o.lead_id and l.status <> 'deleted'
+      order by o.created_at desc
+      limit 1`.execute(tx);
+    if (rows[0]) return { id: rows[0].lead_id, by: 'history' };
+  }
+  return matchLeadByPhoneOrAddress(tx, organizationId, { number: opts.contact, address: opts.address, phoneFields: opts.phoneFields });
 }

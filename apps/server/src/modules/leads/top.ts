@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { CONTACT_RECENCY_TIERS, compareByScore, compositeScore, type Lead, type ScoreInput, type ScoreTerm } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
-import { toLead } from './repo';
+import { LEAD_COLUMNS, toLead } from './repo';
 
 /** Below this many leads a recency segment is read whole; above it, walked in score order. */
 const SMALL_SEGMENT = 2000;
@@ -42,7 +42,7 @@ export async function topLeads(tx: Tx, organizationId: string, limit: number, no
   }
   const ids = candidates.sort(compareByScore).slice(0, limit).map((c) => c.id);
   if (ids.length === 0) return [];
-  const rows = await tx.selectFrom('leads').selectAll().where('organization_id', '=', organizationId).where('id', 'in', ids).execute();
+  const rows = await tx.selectFrom('leads').select(LEAD_COLUMNS).where('organization_id', '=', organizationId).where('id', 'in', ids).execute();
   return rows
     .map((row) => {
       const lead = toLead(row);

@@ -3,13 +3,15 @@ import type { Kysely } from 'kysely';
 import type { InvitationPreview } from '@wholesail/domain';
 import type { SessionContext } from '../../auth/session';
 import { withSystem, withTenant, type Tx } from '../../db/scope';
+import { iso } from '../../db/timestamps';
 import type { DB } from '../../db/types';
 import type { OrgContext } from '../../http/context';
 import { badRequest, conflict, forbidden, gone, notFound } from '../../http/errors';
 import type { MailProvider } from '../../providers/mail';
 import { insertUserWithPassword } from '../../auth/users';
-import { findProfile, logActivity, upsertProfile } from './repo';
-import { findInvitationByTokenHash, invitationStatus, listInvitations, toInvitation } from './invitations-repo';
+import { audit } from '../audit/audit';
+import { findProfile, upsertProfile } from './repo';
+import { findInvitationByTokenHash, INVITATION_COLUMNS, invitationStatus, listInvitations, toInvitation } from './invitations-repo';
 
 export const INVITATION_DAYS = 7;
 
@@ -19,6 +21,21 @@ export interface InvitationDeps {
   db: Kysely<DB>;
   mail: MailProvider;
   publicUrl: string;
+  /** Signs the mailed link's proof (the auth secret). */
+  secret: string;
+}
+
+/**
+ * The proof only the mailed link carries (the link the inviter is shown has none): whoever presents it opened
+ * the mail, so the invited address is theirs. Derived from the token, nothing more to store.
+ */
+const mailProof = (secret: string, token: string) => crypto.createHmac('sha256', secret).update(`invitation-mail:${token}`).digest('base64url');
+
+function provesMailbox(secret: string, token: string, proof: string | undefined): boolean {
+  if (!proof) return false;
+  const expected = Buffer.from(mailProof(secret, token));
+  const given = Buffer.from(proof);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
 
 export function getInvitations(db: Kysely<DB>, ctx: OrgContext) {
@@ -56,9 +73,9 @@ export async function inviteMember(deps: InvitationDeps, ctx: OrgContext, email:
         invited_by: ctx.user.id,
         expires_at: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
       })
-      .returningAll()
+      .returning(INVITATION_COLUMNS)
       .executeTakeFirstOrThrow();
-    await logActivity(tx, { organizationId: ctx.organizationId, actorId: ctx.user.id, action: 'invitation.created', entityType: 'invitation', entityId: row.id, details: { email, role } });
+    await audit(tx, ctx, 'invitation.created', { type: 'invitation', id: row.id }, { email, role });
     const org = await tx.selectFrom('organizations').select('name').where('id', '=', ctx.organizationId).executeTakeFirstOrThrow();
     return { invitation: toInvitation(row), organizationName: org.name };
   });
@@ -67,7 +84,7 @@ export async function inviteMember(deps: InvitationDeps, ctx: OrgContext, email:
     subject: `${ctx.user.name} invited you to ${organizationName} on Wholesail`,
     text:
       `${ctx.user.name} (${ctx.user.email}) invited you to join ${organizationName} on Wholesail.\n\n` +
-      `Accept the invitation here (the link expires in ${INVITATION_DAYS} days):\n\n${link}\n`,
+      `Accept the invitation here (the link expires in ${INVITATION_DAYS} days):\n\n${link}?proof=${mailProof(deps.secret, token)}\n`,
   });
   return { invitation, link };
 }
@@ -83,7 +100,7 @@ export async function revokeInvitation(db: Kysely<DB>, ctx: OrgContext, id: stri
       .returning('id')
       .executeTakeFirst();
     if (!row) throw notFound('Invitation not found');
-    await logActivity(tx, { organizationId: ctx.organizationId, actorId: ctx.user.id, action: 'invitation.revoked', entityType: 'invitation', entityId: id });
+    await audit(tx, ctx, 'invitation.revoked', { type: 'invitation', id: id });
   });
 }
 
@@ -101,21 +118,24 @@ async function usableInvitation(tx: Tx, token: string, lock = false) {
 export function previewInvitation(db: Kysely<DB>, token: string): Promise<InvitationPreview> {
   return withSystem(db, async (tx) => {
     const row = await usableInvitation(tx, token);
-    return { email: row.email, organization_name: row.organization_name, role: row.role, expires_at: new Date(row.expires_at).toISOString() };
+    return { email: row.email, organization_name: row.organization_name, role: row.role, expires_at: iso(row.expires_at) };
   });
 }
 
 /**
  * Accepts an invitation. A signed-in invitee joins with their account (its email must match); a
- * signed-out one creates the account here, since sign-up is closed; the route then signs them in.
+ * signed-out one creates the account here, since sign-up is closed; the route then signs them in. The address
+ * is marked verified only when the mailed link's proof comes with it (a link copied from the inviter's screen
+ * proves nothing about the mailbox). `sessionsChanged` is told once the new membership is committed.
  */
 export async function acceptInvitation(
-  deps: InvitationDeps,
+  deps: InvitationDeps & { sessionsChanged: () => void },
   token: string,
   session: SessionContext | null,
-  body: { name?: string; password?: string },
+  body: { name?: string; password?: string; emailProof?: string },
 ) {
-  return withSystem(deps.db, async (tx) => {
+  const verified = provesMailbox(deps.secret, token, body.emailProof);
+  const accepted = await withSystem(deps.db, async (tx) => {
     // The row lock makes a second accept of the same token wait, then see it used.
     const row = await usableInvitation(tx, token, true);
     let userId: string;
@@ -126,11 +146,12 @@ export async function acceptInvitation(
       const profile = await findProfile(tx, session.user.id);
       if (profile?.organization_id) throw conflict('You already belong to an organization', 'ALREADY_IN_ORGANIZATION');
       userId = session.user.id;
+      if (verified) await tx.updateTable('users').set({ email_verified: true }).where('id', '=', userId).execute();
     } else {
       const existing = await tx.selectFrom('users').select('id').where('email', '=', row.email).executeTakeFirst();
       if (existing) throw conflict('An account with this email already exists. Sign in with it, then open this link again.', 'ACCOUNT_EXISTS');
       if (!body.name || !body.password) throw badRequest('name and password are required to create your account', 'VALIDATION_ERROR');
-      userId = await insertUserWithPassword(tx, { email: row.email, name: body.name, password: body.password });
+      userId = await insertUserWithPassword(tx, { email: row.email, name: body.name, password: body.password, emailVerified: verified });
     }
     await upsertProfile(tx, userId, row.organization_id, row.role);
     await tx
@@ -139,7 +160,9 @@ export async function acceptInvitation(
       .where('organization_id', '=', row.organization_id)
       .where('id', '=', row.id)
       .execute();
-    await logActivity(tx, { organizationId: row.organization_id, actorId: userId, action: 'invitation.accepted', entityType: 'invitation', entityId: row.id });
+    await audit(tx, { organizationId: row.organization_id, user: { id: userId } }, 'invitation.accepted', { type: 'invitation', id: row.id });
     return { organization: { id: row.organization_id, name: row.organization_name }, email: row.email };
   });
+  deps.sessionsChanged();
+  return accepted;
 }

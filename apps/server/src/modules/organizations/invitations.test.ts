@@ -23,8 +23,11 @@ describe.each(DB_KINDS)('invitations on %s', (kind) => {
     expect(invitation).toMatchObject({ email: 'agent.one@example.com', role: 'member', status: 'pending' });
     expect(link).toMatch(/^http:\/\/localhost:3000\/accept-invitation\/[\w-]{20,}$/);
     const mail = await t.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'agent.one@example.com').executeTakeFirstOrThrow();
-    expect(mail.text_body).toContain(link);
+    expect(mail.text_body).toContain(`${link}?proof=`);
 
+    const short = await t.request('GET', '/api/invitations/abc');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.message).toBe('token: the invitation link is incomplete');
     const preview = await t.request('GET', `/api/invitations/${token}`);
     expect(preview.json()).toMatchObject({ email: 'agent.one@example.com', organization_name: 'Invite Realty', role: 'member' });
 
@@ -49,6 +52,35 @@ describe.each(DB_KINDS)('invitations on %s', (kind) => {
     expect(members.map((m: { email: string }) => m.email)).toEqual([owner.email, 'agent.one@example.com']);
     const list = (await t.request('GET', '/api/organization/invitations', { cookie: owner.cookie })).json().invitations;
     expect(list.find((i: { id: string }) => i.id === invitation.id).status).toBe('accepted');
+  });
+
+  it("marks an invitee's address verified only when the account comes from the mailed link", async () => {
+    const verifiedOf = async (email: string) =>
+      (await t.database.db.selectFrom('users').select('email_verified').where('email', '=', email).executeTakeFirstOrThrow()).email_verified;
+    const mailedLink = async (email: string) => {
+      const mail = await t.database.db.selectFrom('mail_outbox').select('text_body').where('to_address', '=', email).executeTakeFirstOrThrow();
+      return new URL(mail.text_body.match(/http\S+/)![0]);
+    };
+
+    // The link the inviter is shown (and could open themselves) proves nothing about the mailbox.
+    const copied = await invite('copied.link@example.com');
+    expect((await mailedLink('copied.link@example.com')).searchParams.get('proof')).toBeTruthy();
+    const forged = await t.request('POST', `/api/invitations/${copied.token}/accept`, { body: { name: 'C', password: 'copied link pass', emailProof: 'x'.repeat(43) } });
+    expect(forged.statusCode).toBe(200);
+    expect(await verifiedOf('copied.link@example.com')).toBe(false);
+
+    const mailed = await invite('mailed.link@example.com');
+    const link = await mailedLink('mailed.link@example.com');
+    expect(link.pathname).toBe(`/accept-invitation/${mailed.token}`);
+    const proof = link.searchParams.get('proof')!;
+    // A proof belongs to its own invitation's token.
+    const other = await invite('other.mailbox@example.com');
+    await t.request('POST', `/api/invitations/${other.token}/accept`, { body: { name: 'O', password: 'other mailbox pass', emailProof: proof } });
+    expect(await verifiedOf('other.mailbox@example.com')).toBe(false);
+
+    const accepted = await t.request('POST', `/api/invitations/${mailed.token}/accept`, { body: { name: 'M', password: 'mailed link pass', emailProof: proof } });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await verifiedOf('mailed.link@example.com')).toBe(true);
   });
 
   it('refuses expired, revoked and unknown tokens with a clear message', async () => {

@@ -1,19 +1,22 @@
 import { DEFAULT_AI_INTEGRATION, type MemberRole } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
+import { iso } from '../../db/timestamps';
+import { audit } from '../audit/audit';
 
-const iso = (d: Date | string) => new Date(d).toISOString();
+/** Named, not `*`: see LEAD_COLUMNS (leads/repo.ts). */
+const ORGANIZATION_COLUMNS = ['id', 'name', 'created_at', 'updated_at'] as const;
 
 export function toOrganization(row: { id: string; name: string; created_at: Date | string; updated_at: Date | string }) {
   return { id: row.id, name: row.name, created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
 }
 
 export async function findOrganization(tx: Tx, id: string) {
-  const row = await tx.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await tx.selectFrom('organizations').select(ORGANIZATION_COLUMNS).where('id', '=', id).executeTakeFirst();
   return row ? toOrganization(row) : null;
 }
 
 export async function insertOrganization(tx: Tx, name: string) {
-  return toOrganization(await tx.insertInto('organizations').values({ name }).returningAll().executeTakeFirstOrThrow());
+  return toOrganization(await tx.insertInto('organizations').values({ name }).returning(ORGANIZATION_COLUMNS).executeTakeFirstOrThrow());
 }
 
 export async function renameOrganization(tx: Tx, id: string, name: string) {
@@ -21,13 +24,13 @@ export async function renameOrganization(tx: Tx, id: string, name: string) {
     .updateTable('organizations')
     .set({ name, updated_at: new Date() })
     .where('id', '=', id)
-    .returningAll()
+    .returning(ORGANIZATION_COLUMNS)
     .executeTakeFirst();
   return row ? toOrganization(row) : null;
 }
 
 export async function findProfile(tx: Tx, userId: string) {
-  return tx.selectFrom('user_profiles').selectAll().where('id', '=', userId).executeTakeFirst();
+  return tx.selectFrom('user_profiles').select(['id', 'organization_id', 'role', 'created_at', 'updated_at']).where('id', '=', userId).executeTakeFirst();
 }
 
 /** Creates or moves a user's profile into an organization with a role. */
@@ -50,23 +53,6 @@ export async function listMembers(tx: Tx, organizationId: string) {
   return rows.map((r) => ({ ...r, created_at: iso(r.created_at) }));
 }
 
-export async function logActivity(
-  tx: Tx,
-  entry: { organizationId: string; actorId: string | null; action: string; entityType?: string; entityId?: string; details?: Record<string, unknown> },
-) {
-  await tx
-    .insertInto('activity_logs')
-    .values({
-      organization_id: entry.organizationId,
-      actor_id: entry.actorId,
-      action: entry.action,
-      entity_type: entry.entityType ?? null,
-      entity_id: entry.entityId ?? null,
-      details: JSON.stringify(entry.details ?? {}),
-    })
-    .execute();
-}
-
 /** A new organization with default settings, owned by userId. Needs the system role. */
 export async function createOwnedOrganization(tx: Tx, userId: string, name: string) {
   const organization = await insertOrganization(tx, name);
@@ -75,6 +61,6 @@ export async function createOwnedOrganization(tx: Tx, userId: string, name: stri
     .values({ organization_id: organization.id, settings: JSON.stringify({ aiIntegration: DEFAULT_AI_INTEGRATION }) })
     .execute();
   await upsertProfile(tx, userId, organization.id, 'owner');
-  await logActivity(tx, { organizationId: organization.id, actorId: userId, action: 'organization.created', entityType: 'organization', entityId: organization.id });
+  await audit(tx, { organizationId: organization.id, user: { id: userId } }, 'organization.created', { type: 'organization', id: organization.id });
   return organization;
 }

@@ -2,49 +2,40 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { createOrganizationBody, updateOrganizationBody } from '@wholesail/domain';
+import { createOrganizationBody, memberSchema, meSchema, organizationSchema, updateOrganizationBody } from '@wholesail/domain';
+import { ACCESS } from '../../http/access';
 import type { DB } from '../../db/types';
-import type { Guards } from '../../http/context';
 import { createPersonalOrganization, getMembers, getOrganization, updateOrganization } from './service';
 
 const idParams = z.object({ id: z.uuid('id: expected an organization id') });
+const organization = { 200: organizationSchema };
 
-export function registerOrganizationRoutes(app: FastifyInstance, db: Kysely<DB>, guards: Guards): void {
+export function registerOrganizationRoutes(app: FastifyInstance, db: Kysely<DB>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/me', async (request) => {
-    const ctx = await guards.requireUser(request);
+  r.get('/api/me', { config: ACCESS.session, schema: { response: { 200: meSchema } } }, async (request) => {
+    const ctx = request.signedIn;
     const organization = ctx.organizationId ? await getOrganization(db, ctx.organizationId) : null;
     return { user: ctx.user, organization: organization && { id: organization.id, name: organization.name }, role: ctx.role };
   });
 
-  r.post('/api/organizations', { schema: { body: createOrganizationBody } }, async (request, reply) => {
-    const ctx = await guards.requireUser(request);
-    return reply.status(201).send(await createPersonalOrganization(db, ctx.user.id, request.body.org_name));
+  r.post('/api/organizations', { config: ACCESS.session, schema: { body: createOrganizationBody, response: { 201: organizationSchema } } }, async (request, reply) => {
+    return reply.status(201).send(await createPersonalOrganization(db, request.signedIn.user.id, request.body.org_name, () => app.services.sessions.clear()));
   });
 
-  r.get('/api/organization', async (request) => {
-    const ctx = await guards.requireOrganization(request);
-    return getOrganization(db, ctx.organizationId);
-  });
+  r.get('/api/organization', { config: ACCESS.member, schema: { response: organization } }, async (request) => getOrganization(db, request.ctx.organizationId));
 
-  r.get('/api/organizations/:id', { schema: { params: idParams } }, async (request) => {
-    const ctx = await guards.requireOrganization(request);
-    return getOrganization(db, ctx.organizationId, request.params.id);
-  });
+  r.get('/api/organizations/:id', { config: ACCESS.member, schema: { params: idParams, response: organization } }, async (request) =>
+    getOrganization(db, request.ctx.organizationId, request.params.id),
+  );
 
-  r.patch('/api/organization', { schema: { body: updateOrganizationBody } }, async (request) => {
-    const ctx = await guards.requireAdmin(request);
-    return updateOrganization(db, ctx, ctx.organizationId, request.body.name);
-  });
+  r.patch('/api/organization', { config: ACCESS.admin, schema: { body: updateOrganizationBody, response: organization } }, async (request) =>
+    updateOrganization(db, request.ctx, request.ctx.organizationId, request.body.name),
+  );
 
-  r.patch('/api/organizations/:id', { schema: { params: idParams, body: updateOrganizationBody } }, async (request) => {
-    const ctx = await guards.requireAdmin(request);
-    return updateOrganization(db, ctx, request.params.id, request.body.name);
-  });
+  r.patch('/api/organizations/:id', { config: ACCESS.admin, schema: { params: idParams, body: updateOrganizationBody, response: organization } }, async (request) =>
+    updateOrganization(db, request.ctx, request.params.id, request.body.name),
+  );
 
-  r.get('/api/organization/members', async (request) => {
-    const ctx = await guards.requireOrganization(request);
-    return { members: await getMembers(db, ctx) };
-  });
+  r.get('/api/organization/members', { config: ACCESS.member, schema: { response: { 200: z.object({ members: z.array(memberSchema) }) } } }, async (request) => ({ members: await getMembers(db, request.ctx) }));
 }

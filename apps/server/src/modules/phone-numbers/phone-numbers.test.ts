@@ -52,8 +52,25 @@ describe.each(DB_KINDS)('phone numbers API on %s', (kind) => {
     expect((await t.request('GET', '/api/phone-numbers', { cookie: b.cookie })).json().items).toEqual([]);
     expect((await t.request('PATCH', `/api/phone-numbers/${own.id}`, { cookie: b.cookie, body: { label: 'mine' } })).statusCode).toBe(404);
     expect((await t.request('DELETE', `/api/phone-numbers/${own.id}`, { cookie: b.cookie })).statusCode).toBe(404);
-    // The same number may belong to another organization.
-    expect((await add(b.cookie, { phone_number: own.phone_number })).statusCode).toBe(201);
+  });
+
+  it("refuses another organization's active number with 409 NUMBER_IN_USE, naming no organization; a number let go can be claimed", async () => {
+    const own = (await add(a.cookie, { phone_number: '5125550151', label: 'Alpha line' })).json();
+    for (const body of [{ phone_number: '+15125550151' }, { phone_number: '(512) 555-0151', is_active: true }]) {
+      const taken = await add(b.cookie, body);
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toEqual({ error: { code: 'NUMBER_IN_USE', message: 'This number is already in use' } });
+    }
+    // Kept switched off by Beta, it is no claim; switching it on while Alpha has it is.
+    const parked = await add(b.cookie, { phone_number: '5125550151', is_active: false });
+    expect(parked.statusCode).toBe(201);
+    const on = await t.request('PATCH', `/api/phone-numbers/${parked.json().id}`, { cookie: b.cookie, body: { is_active: true } });
+    expect(on.statusCode).toBe(409);
+    expect(on.json().error.code).toBe('NUMBER_IN_USE');
+    // Once Alpha lets it go, Beta may use it, and Alpha cannot switch its old entry back on.
+    expect((await t.request('PATCH', `/api/phone-numbers/${own.id}`, { cookie: a.cookie, body: { is_active: false } })).statusCode).toBe(200);
+    expect((await t.request('PATCH', `/api/phone-numbers/${parked.json().id}`, { cookie: b.cookie, body: { is_active: true } })).json()).toMatchObject({ is_active: true });
+    expect((await t.request('PATCH', `/api/phone-numbers/${own.id}`, { cookie: a.cookie, body: { is_active: true } })).statusCode).toBe(409);
   });
 
   it('sets the default number only to an active organization number and unsets the previous default', async () => {

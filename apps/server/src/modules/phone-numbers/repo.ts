@@ -1,5 +1,6 @@
 import type { OrganizationPhoneNumber } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
+import { iso } from '../../db/timestamps';
 
 type NumberRow = Omit<OrganizationPhoneNumber, 'created_at'> & { created_at: Date | string };
 
@@ -9,7 +10,7 @@ const toNumber = (row: NumberRow): OrganizationPhoneNumber => ({
   label: row.label,
   is_active: row.is_active,
   is_primary: row.is_primary,
-  created_at: new Date(row.created_at).toISOString(),
+  created_at: iso(row.created_at),
 });
 
 const COLUMNS = ['id', 'phone_number', 'label', 'is_active', 'is_primary', 'created_at'] as const;
@@ -36,6 +37,17 @@ export async function findNumberByValue(tx: Tx, organizationId: string, phoneNum
     .where('phone_number', '=', phoneNumber)
     .executeTakeFirst();
   return row ? toNumber(row) : null;
+}
+
+/** The one organization whose active number is `phoneNumber` (system role; migration 0019 allows one). */
+export async function ownerOf(tx: Tx, phoneNumber: string): Promise<string | null> {
+  const row = await tx
+    .selectFrom('organization_phone_numbers')
+    .select('organization_id')
+    .where('phone_number', '=', phoneNumber)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+  return row?.organization_id ?? null;
 }
 
 export async function clearPrimary(tx: Tx, organizationId: string, exceptId?: string): Promise<void> {

@@ -2,35 +2,39 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { callerIdQuery, defaultAssignmentBody, phoneNumberCreateBody, phoneNumberUpdateBody } from '@wholesail/domain';
+import {
+  callerIdChoiceSchema, callerIdQuery, defaultAssignmentBody, organizationPhoneNumberSchema, phoneAssignmentListSchema, phoneAssignmentSchema,
+  phoneNumberCreateBody, phoneNumberListSchema, phoneNumberUpdateBody,
+} from '@wholesail/domain';
 import type { DB } from '../../db/types';
-import type { Guards } from '../../http/context';
+import { ACCESS } from '../../http/access';
+import type { TwilioNumberOwnership } from '../../providers/voice/twilio-numbers';
 import * as service from './service';
 
 const idParams = z.object({ id: z.uuid('id: expected a phone number id') });
 
 /** Organization caller-ID numbers (admins manage them), each user's default, and the caller-ID choice. */
-export function registerPhoneNumberRoutes(app: FastifyInstance, db: Kysely<DB>, guards: Guards): void {
+export function registerPhoneNumberRoutes(app: FastifyInstance, db: Kysely<DB>, ownership: TwilioNumberOwnership | null): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/phone-numbers', async (request) => service.listNumbers(db, await guards.requireOrganization(request)));
-  r.post('/api/phone-numbers', { schema: { body: phoneNumberCreateBody } }, async (request, reply) =>
-    reply.status(201).send(await service.createNumber(db, await guards.requireAdmin(request), request.body)),
+  r.get('/api/phone-numbers', { config: ACCESS.member, schema: { response: { 200: phoneNumberListSchema } } }, async (request) => service.listNumbers(db, request.ctx));
+  r.post('/api/phone-numbers', { config: ACCESS.admin, schema: { body: phoneNumberCreateBody, response: { 201: organizationPhoneNumberSchema } } }, async (request, reply) =>
+    reply.status(201).send(await service.createNumber(db, request.ctx, request.body, ownership)),
   );
-  r.patch('/api/phone-numbers/:id', { schema: { params: idParams, body: phoneNumberUpdateBody } }, async (request) =>
-    service.updateNumber(db, await guards.requireAdmin(request), request.params.id, request.body),
+  r.patch('/api/phone-numbers/:id', { config: ACCESS.admin, schema: { params: idParams, body: phoneNumberUpdateBody, response: { 200: organizationPhoneNumberSchema } } }, async (request) =>
+    service.updateNumber(db, request.ctx, request.params.id, request.body),
   );
-  r.delete('/api/phone-numbers/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await service.deleteNumber(db, await guards.requireAdmin(request), request.params.id);
+  r.delete('/api/phone-numbers/:id', { config: ACCESS.admin, schema: { params: idParams } }, async (request, reply) => {
+    await service.deleteNumber(db, request.ctx, request.params.id);
     return reply.status(204).send();
   });
 
-  r.get('/api/phone-assignments', async (request) => service.listAssignments(db, await guards.requireOrganization(request)));
-  r.put('/api/phone-assignments/default', { schema: { body: defaultAssignmentBody } }, async (request) =>
-    service.setDefaultNumber(db, await guards.requireOrganization(request), request.body.phone_number),
+  r.get('/api/phone-assignments', { config: ACCESS.member, schema: { response: { 200: phoneAssignmentListSchema } } }, async (request) => service.listAssignments(db, request.ctx));
+  r.put('/api/phone-assignments/default', { config: ACCESS.member, schema: { body: defaultAssignmentBody, response: { 200: phoneAssignmentSchema } } }, async (request) =>
+    service.setDefaultNumber(db, request.ctx, request.body.phone_number),
   );
 
-  r.get('/api/calls/caller-id', { schema: { querystring: callerIdQuery } }, async (request) =>
-    service.callerId(db, await guards.requireOrganization(request), request.query.leadId),
+  r.get('/api/calls/caller-id', { config: ACCESS.member, schema: { querystring: callerIdQuery, response: { 200: callerIdChoiceSchema } } }, async (request) =>
+    service.callerId(db, request.ctx, request.query.leadId),
   );
 }

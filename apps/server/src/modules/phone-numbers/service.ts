@@ -3,27 +3,61 @@ import { chooseCallerId, type OrganizationPhoneNumber } from '@wholesail/domain'
 import { withTenant, type Tx } from '../../db/scope';
 import type { DB } from '../../db/types';
 import type { OrgContext } from '../../http/context';
-import { badRequest, conflict, notFound } from '../../http/errors';
-import { logActivity } from '../organizations/repo';
+import { violatesUnique } from '../../db/constraint';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import type { TwilioNumberOwnership } from '../../providers/voice/twilio-numbers';
+import { audit } from '../audit/audit';
 import * as repo from './repo';
 
 export function listNumbers(db: Kysely<DB>, ctx: OrgContext) {
   return withTenant(db, ctx.organizationId, async (tx) => ({ items: await repo.listNumbers(tx, ctx.organizationId) }));
 }
 
-export function createNumber(
+/** One organization per active number (migration 0019); who has it is not said. */
+export const NUMBER_IN_USE = 'This number is already in use';
+
+/** The active number is another organization's: 409, whichever statement ran into the index. */
+async function ownedOnce<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (violatesUnique(error, 'organization_phone_numbers_one_owner_idx')) throw conflict(NUMBER_IN_USE, 'NUMBER_IN_USE');
+    throw error;
+  }
+}
+
+/** With Twilio configured, a caller ID the account does not own would be refused by Twilio (or spoof someone's). */
+async function checkOwnership(ownership: TwilioNumberOwnership | null, phoneNumber: string): Promise<void> {
+  if (!ownership) return;
+  let owned: boolean;
+  try {
+    owned = await ownership.owns(phoneNumber);
+  } catch {
+    throw new AppError(502, 'TWILIO_UNAVAILABLE', `Twilio could not be asked whether it owns ${phoneNumber}. Please try again.`);
+  }
+  if (!owned) {
+    throw badRequest(
+      `phone_number: ${phoneNumber} is not a number of this Twilio account (buy it in Twilio or verify it as a caller ID first)`,
+      'NUMBER_NOT_IN_TWILIO_ACCOUNT',
+    );
+  }
+}
+
+export async function createNumber(
   db: Kysely<DB>,
   ctx: OrgContext,
   body: { phone_number: string; label?: string | null; is_primary?: boolean; is_active?: boolean },
+  ownership: TwilioNumberOwnership | null,
 ): Promise<OrganizationPhoneNumber> {
-  return withTenant(db, ctx.organizationId, async (tx) => {
+  await checkOwnership(ownership, body.phone_number);
+  return ownedOnce(withTenant(db, ctx.organizationId, async (tx) => {
     const isPrimary = Boolean(body.is_primary) && body.is_active !== false;
     if (isPrimary) await repo.clearPrimary(tx, ctx.organizationId);
     const created = await repo.insertNumber(tx, ctx.organizationId, { ...body, is_primary: isPrimary });
     if (!created) throw conflict(`The phone number ${body.phone_number} is already one of the organization's numbers`, 'DUPLICATE');
-    await logActivity(tx, { organizationId: ctx.organizationId, actorId: ctx.user.id, action: 'phone_number.created', entityType: 'organization_phone_number', entityId: created.id });
+    await audit(tx, ctx, 'phone_number.created', { type: 'organization_phone_number', id: created.id });
     return created;
-  });
+  }));
 }
 
 export function updateNumber(
@@ -32,20 +66,20 @@ export function updateNumber(
   id: string,
   body: { label?: string | null; is_primary?: boolean; is_active?: boolean },
 ): Promise<OrganizationPhoneNumber> {
-  return withTenant(db, ctx.organizationId, async (tx) => {
+  return ownedOnce(withTenant(db, ctx.organizationId, async (tx) => {
     // An inactive number cannot stay primary.
     const values = body.is_active === false ? { ...body, is_primary: false } : body;
     if (values.is_primary) await repo.clearPrimary(tx, ctx.organizationId, id);
     const updated = await repo.updateNumber(tx, ctx.organizationId, id, values);
     if (!updated) throw notFound('Phone number not found');
     return updated;
-  });
+  }));
 }
 
 export async function deleteNumber(db: Kysely<DB>, ctx: OrgContext, id: string): Promise<void> {
   await withTenant(db, ctx.organizationId, async (tx) => {
     if (!(await repo.deleteNumber(tx, ctx.organizationId, id))) throw notFound('Phone number not found');
-    await logActivity(tx, { organizationId: ctx.organizationId, actorId: ctx.user.id, action: 'phone_number.deleted', entityType: 'organization_phone_number', entityId: id });
+    await audit(tx, ctx, 'phone_number.deleted', { type: 'organization_phone_number', id: id });
   });
 }
 

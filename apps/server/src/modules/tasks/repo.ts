@@ -1,7 +1,6 @@
 import { displayName, type FollowUpTask } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
-
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+import { iso } from '../../db/timestamps';
 
 function taskQuery(tx: Tx, organizationId: string) {
   return tx
@@ -22,7 +21,7 @@ function toTask(row: TaskRow): FollowUpTask {
     ...task,
     lead_name: displayName({ name, contact_1_name, owner_1_name, owner_1_first_name, owner_1_last_name } as Parameters<typeof displayName>[0]),
     proposed_time: iso(task.proposed_time),
-    created_at: iso(task.created_at)!,
+    created_at: iso(task.created_at),
   };
 }
 

@@ -1,26 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { listTasksQuery, updateTaskBody } from '@wholesail/domain';
-import { withTenant } from '../../db/scope';
-import type { DB } from '../../db/types';
-import type { Guards } from '../../http/context';
+import { followUpTaskSchema, listTasksQuery, updateTaskBody } from '@wholesail/domain';
+import { ACCESS } from '../../http/access';
 import { notFound } from '../../http/errors';
 import * as repo from './repo';
 
 const idParams = z.object({ id: z.uuid('id: expected a task id') });
 
 /** Follow-up tasks created by post-call actions: listed for the dashboard and lead pages, marked done. */
-export function registerTaskRoutes(app: FastifyInstance, db: Kysely<DB>, guards: Guards): void {
+export function registerTaskRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/tasks', { schema: { querystring: listTasksQuery } }, async (request) => {
-    const ctx = await guards.requireOrganization(request);
-    return withTenant(db, ctx.organizationId, async (tx) => ({ items: await repo.listTasks(tx, ctx.organizationId, request.query) }));
+  r.get('/api/tasks', { config: ACCESS.member, schema: { querystring: listTasksQuery, response: { 200: z.object({ items: z.array(followUpTaskSchema) }) } } }, async (request) => {
+    const { ctx } = request;
+    return ctx.read(async (tx) => ({ items: await repo.listTasks(tx, ctx.organizationId, request.query) }));
   });
-  r.patch('/api/tasks/:id', { schema: { params: idParams, body: updateTaskBody } }, async (request) => {
-    const ctx = await guards.requireOrganization(request);
-    const task = await withTenant(db, ctx.organizationId, (tx) => repo.updateTaskStatus(tx, ctx.organizationId, request.params.id, request.body.status));
+  r.patch('/api/tasks/:id', { config: ACCESS.member, schema: { params: idParams, body: updateTaskBody, response: { 200: followUpTaskSchema } } }, async (request) => {
+    const { ctx } = request;
+    const task = await ctx.write((tx) => repo.updateTaskStatus(tx, ctx.organizationId, request.params.id, request.body.status));
     if (!task) throw notFound('Task not found');
     return task;
   });

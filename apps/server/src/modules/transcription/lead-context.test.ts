@@ -73,6 +73,14 @@ describe.each(DB_KINDS)("a call's lead context on %s", (kind) => {
 
     expect((await t.request('PATCH', `/api/leads/${older.id}`, { cookie: a.cookie, body: { notes: 'touched' } })).statusCode).toBe(200);
     expect((await context(sid)).json()).toMatchObject({ lead: { id: older.id }, matched_by: 'phone' });
+
+    // A later call from the same caller ID to that number was about `newer`: the number's own history wins.
+    await t.database.db.insertInto('calls').values({
+      organization_id: a.organizationId, lead_id: newer.id, user_id: a.userId, from_e164: '+15125550121', to_e164: lead.to,
+      call_sid: `CA${crypto.randomBytes(16).toString('hex')}`, provider: 'twilio', status: 'completed',
+    }).execute();
+    expect((await t.request('PATCH', `/api/leads/${older.id}`, { cookie: a.cookie, body: { notes: 'touched again' } })).statusCode).toBe(200);
+    expect((await context(sid)).json()).toMatchObject({ lead: { id: newer.id, dnc_numbers: [] }, matched_by: 'phone' });
   });
 
   it("matches by the deleted lead's property address when no phone matches", async () => {

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import { CALL_LEAD_CONTEXT_MESSAGES, derivedEquity, displayName, type CallLeadContext, type CoachingLeadContext, type Lead } from '@wholesail/domain';
+import { CALL_LEAD_CONTEXT_MESSAGES, derivedEquity, displayName, type CallLeadContext, type CoachingLeadContext, type Lead, type LeadRecord } from '@wholesail/domain';
 import { withSystem, withTenant } from '../../db/scope';
 import type { DB } from '../../db/types';
 import { notFound } from '../../http/errors';
-import { matchLeadByPhoneOrAddress, text } from '../leads/phone-match';
-import { findLead, toLead } from '../leads/repo';
+import { leadForContact, text } from '../leads/phone-match';
+import { findLead } from '../leads/repo';
+import { leadRecord } from '../leads/service';
 
 /** What the coach knows about a lead (dialer.md §3 context fields, §7 leadContext): the one place it is built. */
 export function coachingLeadContext(lead: Lead): CoachingLeadContext {
@@ -28,26 +29,33 @@ export function coachingLeadContext(lead: Lead): CoachingLeadContext {
 
 /**
  * GET /api/calls/by-sid/:callSid/lead-context: the call's own lead; when the call is not linked to a live
- * lead (its lead was deleted), the latest-updated live lead of the organization whose phone (dialer.md §5
- * lookup normalisation) is the number called, or whose property address is the deleted lead's.
+ * lead (its lead was deleted), the lead leadForContact finds for the number called from the call's caller ID:
+ * the lead of the latest other text or call between them, else the latest-updated live lead of the
+ * organization whose phone (dialer.md §5 lookup normalisation) is the number called, or whose property address
+ * is the deleted lead's.
  */
 export async function callLeadContext(db: Kysely<DB>, organizationId: string, callSid: string): Promise<CallLeadContext> {
   const call = await withTenant(db, organizationId, async (tx) => {
-    const found = await tx.selectFrom('calls').select(['lead_id', 'to_e164']).where('organization_id', '=', organizationId).where('call_sid', '=', callSid).executeTakeFirst();
+    const found = await tx.selectFrom('calls').select(['lead_id', 'from_e164', 'to_e164']).where('organization_id', '=', organizationId).where('call_sid', '=', callSid).executeTakeFirst();
     if (!found) return undefined;
     const former = await tx.selectFrom('leads').select('property_address_full').where('organization_id', '=', organizationId).where('id', '=', found.lead_id).executeTakeFirst();
-    return { ...found, lead: await findLead(tx, organizationId, found.lead_id), address: text(former?.property_address_full) };
+    const lead = await findLead(tx, organizationId, found.lead_id);
+    return { ...found, lead: lead && (await leadRecord(tx, organizationId, lead, true)), address: text(former?.property_address_full) };
   });
   if (!call) throw notFound(CALL_LEAD_CONTEXT_MESSAGES.noCall);
-  if (call.lead) return answer(toLead(call.lead), 'call');
+  if (call.lead) return answer(call.lead, 'call');
 
-  const match = await withSystem(db, (tx) => matchLeadByPhoneOrAddress(tx, organizationId, { number: call.to_e164, address: call.address }));
-  const row = match && (await withTenant(db, organizationId, (tx) => findLead(tx, organizationId, match.id)));
-  if (!match || !row) throw notFound(CALL_LEAD_CONTEXT_MESSAGES.notLinked);
-  return answer(toLead(row), match.by);
+  const match = await withSystem(db, (tx) => leadForContact(tx, organizationId, { contact: call.to_e164, orgNumber: call.from_e164, address: call.address }));
+  const record = match && (await withTenant(db, organizationId, async (tx) => {
+    const row = await findLead(tx, organizationId, match.id);
+    return row && leadRecord(tx, organizationId, row, true);
+  }));
+  if (!match || !record) throw notFound(CALL_LEAD_CONTEXT_MESSAGES.notLinked);
+  // Found through the number's own history: matched by the phone number.
+  return answer(record, match.by === 'history' ? 'phone' : match.by);
 }
 
-function answer(lead: Lead, matchedBy: CallLeadContext['matched_by']): CallLeadContext {
+function answer(lead: LeadRecord, matchedBy: CallLeadContext['matched_by']): CallLeadContext {
   return {
     lead,
     context: coachingLeadContext(lead),

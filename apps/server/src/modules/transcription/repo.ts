@@ -1,5 +1,6 @@
 import type { TranscriptionRecord } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
+import { iso } from '../../db/timestamps';
 
 export type NewChunk = {
   organization_id: string;
@@ -18,7 +19,7 @@ const COLUMNS = ['id', 'call_sid', 'transcript', 'timestamp', 'confidence', 'spe
 
 type Row = { id: string; call_sid: string; transcript: string; timestamp: Date | string; confidence: number; speaker: 'agent' | 'lead'; is_partial: boolean };
 
-export const toRecord = (row: Row): TranscriptionRecord => ({ ...row, timestamp: new Date(row.timestamp).toISOString() });
+export const toRecord = (row: Row): TranscriptionRecord => ({ ...row, timestamp: iso(row.timestamp) });
 
 /** Inserts a chunk unless (call_sid, sequence) is already stored; undefined for a replay. */
 export async function insertChunk(tx: Tx, chunk: NewChunk) {
@@ -53,4 +54,19 @@ export async function nextSequence(tx: Tx, organizationId: string, callSid: stri
     .where('call_sid', '=', callSid)
     .executeTakeFirst();
   return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
+}
+
+/** What the lead said on a call, final lines only, in order (the post-call DNC box looks for a do-not-call request). */
+export async function leadLines(tx: Tx, organizationId: string, callSid: string): Promise<string[]> {
+  const rows = await tx
+    .selectFrom('call_transcriptions')
+    .select('transcript')
+    .where('organization_id', '=', organizationId)
+    .where('call_sid', '=', callSid)
+    .where('speaker', '=', 'lead')
+    .where('is_partial', '=', false)
+    .orderBy('timestamp')
+    .orderBy('sequence')
+    .execute();
+  return rows.map((r) => r.transcript);
 }

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { transcriptionsQuery } from '@wholesail/domain';
-import { withTenant } from '../../db/scope';
-import type { Guards } from '../../http/context';
+import { ACCESS } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { callLeadContext } from './lead-context';
 import { listBySid } from './repo';
@@ -15,19 +14,19 @@ const sidParams = z.object({ callSid: z.string().trim().min(1, 'callSid: require
  * GET /api/calls/by-sid/:callSid/transcriptions: the polling fallback of the live transcript;
  * WS /api/transcription-stream: the live transcript; GET /api/calls/by-sid/:callSid/lead-context: the call's lead.
  */
-export function registerTranscriptionRoutes(app: FastifyInstance, deps: StreamDeps, guards: Guards): void {
+export function registerTranscriptionRoutes(app: FastifyInstance, deps: StreamDeps): void {
   const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/calls/by-sid/:callSid/transcriptions', { schema: { params: sidParams, querystring: transcriptionsQuery } }, async (request) => {
-    const ctx = await guards.requireOrganization(request);
-    return withTenant(db, ctx.organizationId, async (tx) => {
+  r.get('/api/calls/by-sid/:callSid/transcriptions', { config: ACCESS.member, schema: { params: sidParams, querystring: transcriptionsQuery } }, async (request) => {
+    const { ctx } = request;
+    return ctx.read(async (tx) => {
       const call = await tx.selectFrom('calls').select('id').where('organization_id', '=', ctx.organizationId).where('call_sid', '=', request.params.callSid).executeTakeFirst();
       if (!call) throw notFound('Call not found');
       return { items: await listBySid(tx, ctx.organizationId, request.params.callSid, request.query.limit) };
     });
   });
-  r.get('/api/calls/by-sid/:callSid/lead-context', { schema: { params: sidParams } }, async (request) =>
-    callLeadContext(db, (await guards.requireOrganization(request)).organizationId, request.params.callSid),
+  r.get('/api/calls/by-sid/:callSid/lead-context', { config: ACCESS.member, schema: { params: sidParams } }, async (request) =>
+    callLeadContext(db, request.ctx.organizationId, request.params.callSid),
   );
-  registerTranscriptionStream(app, deps, guards);
+  registerTranscriptionStream(app, deps);
 }

@@ -35,8 +35,9 @@ describe.each(DB_KINDS)('live transcription stream on %s', (kind) => {
     url = (query) => `ws://127.0.0.1:${port}/api/transcription-stream?${new URLSearchParams(query)}`;
     a = await t.createOrg('Stream A');
     b = await t.createOrg('Stream B');
-    for (const org of [a, b]) {
-      expect((await t.request('POST', '/api/phone-numbers', { cookie: org.cookie, body: { phone_number: FROM, is_primary: true } })).statusCode).toBe(201);
+    // A number has one owner: B's line is the next number.
+    for (const [org, number] of [[a, FROM], [b, '+15125550112']] as const) {
+      expect((await t.request('POST', '/api/phone-numbers', { cookie: org.cookie, body: { phone_number: number, is_primary: true } })).statusCode).toBe(201);
     }
     t.app.services.calls.clock = () => DAYTIME;
   });

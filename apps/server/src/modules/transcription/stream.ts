@@ -5,17 +5,21 @@ import {
   TRANSCRIPTION_POLL_LIMIT, transcriptionStreamQuery, type RealtimeEvent, type StreamClientMessage, type StreamServerMessage,
   type TranscriptionRecord,
 } from '@wholesail/domain';
+import type { SessionSockets, SocketSend } from '../../auth/session-sockets';
 import { withTenant, type Tx } from '../../db/scope';
+import { ACCESS } from '../../http/access';
+import { holdSocket } from '../../http/context';
 import type { DB } from '../../db/types';
-import type { Guards } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import { keepAlive, requireSocketOrganization, upgradeRequired } from '../../http/websocket';
+import { keepAlive, requireSocketOrigin, upgradeRequired } from '../../http/websocket';
 import type { RealtimeHub } from '../realtime/hub';
 import { listBySid, toRecord } from './repo';
 
 export interface StreamDeps {
   db: Kysely<DB>;
   hub: RealtimeHub;
+  /** Ends each socket with the session that opened it. */
+  sockets: SessionSockets;
   allowedOrigins: string[];
 }
 
@@ -33,19 +37,21 @@ type ChunkRow = Parameters<typeof toRecord>[0] & { call_id: string };
  * `connected`, the latest 50 stored chunks (oldest first), then the call's status, then every new chunk and
  * status change as the change feed (PostgreSQL NOTIFY, so any instance's writes) reports it.
  */
-export function registerTranscriptionStream(app: FastifyInstance, deps: StreamDeps, guards: Guards): void {
+export function registerTranscriptionStream(app: FastifyInstance, deps: StreamDeps): void {
   const targets = new WeakMap<FastifyRequest, StreamTarget>();
   app.route({
     method: 'GET',
     url: '/api/transcription-stream',
-    // Every refusal happens here, before the upgrade, so the client gets a plain HTTP status.
+    config: ACCESS.member,
+    // Every refusal happens before the upgrade, so the client gets a plain HTTP status.
     preValidation: async (request) => {
-      const ctx = await requireSocketOrganization(request, guards, deps.allowedOrigins, 'transcription stream');
+      await requireSocketOrigin(request, deps.allowedOrigins, 'transcription stream');
+      const { ctx } = request;
       const parsed = transcriptionStreamQuery.safeParse(request.query);
       if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '), 'VALIDATION_ERROR');
       const { callSid, organizationId } = parsed.data;
       if (organizationId !== ctx.organizationId) throw forbidden('organizationId: not your organization');
-      const call = await withTenant(deps.db, organizationId, (tx) =>
+      const call = await ctx.read((tx) =>
         tx.selectFrom('calls').select('id').where('organization_id', '=', organizationId).where('call_sid', '=', callSid).executeTakeFirst(),
       );
       if (!call) throw notFound('Call not found');
@@ -55,13 +61,13 @@ export function registerTranscriptionStream(app: FastifyInstance, deps: StreamDe
     wsHandler: (socket, request) => {
       const target = targets.get(request);
       if (!target) return socket.close(1011, 'Handshake incomplete');
-      streamCall(socket, deps, target, request.log);
+      streamCall(socket, holdSocket(deps.sockets, socket, request, target.organizationId), deps, target, request.log);
     },
   });
 }
 
 /** Serves one socket; listeners are attached before anything is awaited, so no early message is missed. */
-function streamCall(socket: WebSocket, { db, hub }: StreamDeps, target: StreamTarget, log: FastifyBaseLogger): void {
+function streamCall(socket: WebSocket, sendText: SocketSend, { db, hub }: StreamDeps, target: StreamTarget, log: FastifyBaseLogger): void {
   const { organizationId, callId, callSid } = target;
   const sent = new Set<string>();
   let status: { value: string; at: number } | null = null;
@@ -74,9 +80,7 @@ function streamCall(socket: WebSocket, { db, hub }: StreamDeps, target: StreamTa
       socket.close(1011, 'Stream error');
     });
   };
-  const send = (message: StreamServerMessage) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-  };
+  const send = (message: StreamServerMessage) => sendText(JSON.stringify(message));
   const now = () => new Date().toISOString();
   const sendChunk = (c: TranscriptionRecord) => {
     if (sent.has(c.id)) return;

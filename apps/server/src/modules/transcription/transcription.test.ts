@@ -1,3 +1,4 @@
+import { DEFAULT_OUTCOME_STATUS } from '@wholesail/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DAYTIME, newCallingLead, waitFor } from '../../../test/calling';
 import { DB_KINDS, useTestApp, type TestApp } from '../../../test/harness';
@@ -97,7 +98,7 @@ describe.each(DB_KINDS)('demo line conversation and transcripts on %s', (kind) =
   it('an organization that chose Twilio on a server without credentials is told so, and the refusal is recorded', async () => {
     const set = await t.request('PUT', '/api/calls/settings', { cookie: a.cookie, body: { voiceProvider: 'twilio' } });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json()).toEqual({ enforceHours: true, voiceProvider: 'twilio', activeProvider: null, twilioConfigured: false });
+    expect(set.json()).toEqual({ enforceHours: true, voiceProvider: 'twilio', activeProvider: null, twilioConfigured: false, callsPerNumberPer24h: 3, outcomeStatus: DEFAULT_OUTCOME_STATUS });
     try {
       const token = await t.request('POST', '/api/voice/token', { cookie: a.cookie });
       expect(token.statusCode).toBe(503);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DB } from '../../db/types';
-import type { Guards } from '../../http/context';
+import { ACCESS } from '../../http/access';
 import { errorBody } from '../../http/errors';
 import { createVoiceToken } from '../../providers/voice/twilio';
 import type { CallsModule } from '../calls/service';
@@ -11,11 +11,11 @@ import { parseTranscriptionCallback } from './twilio-transcription';
 import { answerVoiceWebhook, applyStatusWebhook, registerTwilioWebhooks, type FormParams } from './twilio-webhooks';
 
 /** POST /api/voice/token and, with Twilio configured, the signature-checked Twilio webhooks. */
-export async function registerVoiceRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; config: Config; calls: CallsModule }, guards: Guards): Promise<void> {
+export async function registerVoiceRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; config: Config; calls: CallsModule }): Promise<void> {
   const { config, db, calls } = deps;
 
-  app.post('/api/voice/token', async (request) => {
-    const ctx = await guards.requireOrganization(request);
+  app.post('/api/voice/token', { config: ACCESS.member }, async (request) => {
+    const { ctx } = request;
     const provider = await calls.voiceProvider(ctx);
     if (provider === 'demo' || !config.twilio) return { provider: 'demo' as const, identity: `demo_${ctx.user.id.slice(0, 8)}`, token: null, expires_at: null };
     return { provider: 'twilio' as const, ...createVoiceToken(config.twilio, ctx.user.id) };

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import twilio from 'twilio';
-import { toE164ForCall } from '@wholesail/domain';
+import { toE164ForCall, type CallStatus } from '@wholesail/domain';
 import type { Config } from '../../config';
 import { withSystem, withTenant } from '../../db/scope';
-import type { CallStatusColumn, DB } from '../../db/types';
+import type { DB } from '../../db/types';
+import { publicScope } from '../../http/access';
 import { errorBody } from '../../http/errors';
 import { PENDING_SID_PREFIX, voiceIdentityPrefix } from '../../providers/voice/twilio';
 import * as repo from '../calls/repo';
@@ -36,7 +37,8 @@ export function validSignature(authToken: string, signature: string | undefined,
  * no cookie or Origin: the signature is their only authentication.
  */
 export async function registerTwilioWebhooks(app: FastifyInstance, config: Config, routes: (hooks: FastifyInstance) => void): Promise<void> {
-  await app.register(async (hooks) => {
+  const reason = 'Twilio webhooks are authenticated by X-Twilio-Signature only (403 INVALID_SIGNATURE without one, whoever calls)';
+  await publicScope(app, reason, (hooks) => {
     hooks.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
@@ -150,7 +152,7 @@ export async function applyStatusWebhook(db: Kysely<DB>, p: FormParams, now = ne
     const next = RANK[status]!;
     const values: Record<string, unknown> = {};
     if (next > current) {
-      values.status = (status === 'queued' ? 'initiated' : status) as CallStatusColumn;
+      values.status = (status === 'queued' ? 'initiated' : status) as CallStatus;
       if (next === 3) {
         values.ended_at = at;
         const answered = call.answered_at ? new Date(call.answered_at) : null;

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import twilio from 'twilio';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, ORIGIN, useTestApp, type TestEnv } from '../../../test/harness';
-import { postTwilioWebhook, TWILIO } from '../../../test/twilio';
+import { fakeTwilioAccount, postTwilioWebhook, TWILIO } from '../../../test/twilio';
 import { voiceIdentityPrefix } from '../../providers/voice/twilio';
 
 /** 1:00 PM in Texas: inside the calling window. */
@@ -46,6 +46,7 @@ describe.each(DB_KINDS)('voice with Twilio on %s', (kind) => {
 
   beforeAll(async () => {
     a = await t.createOrg('Voice Twilio');
+    fakeTwilioAccount(t, { incoming: [FROM] });
     expect((await t.request('POST', '/api/phone-numbers', { cookie: a.cookie, body: { phone_number: FROM, is_primary: true } })).statusCode).toBe(201);
     t.app.services.calls.clock = () => DAYTIME;
   });

@@ -1,6 +1,8 @@
 export interface MailMessage {
   to: string;
   subject: string;
+  /** Where a reply goes, when not to the sender (an access request: the visitor who asked). */
+  replyTo?: string;
   text: string;
   html?: string;
 }

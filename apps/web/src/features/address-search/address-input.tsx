@@ -72,13 +72,13 @@ export function AddressInput({ value, onValueChange, onPlaceSelected, valid, req
           onChange={(event) => onValueChange(event.target.value)}
           autoComplete="off"
           aria-required={required || undefined}
-          className={cn('pl-9', (valid || warn) && 'pr-9', valid && 'border-success', warn && 'border-amber-400', className)}
+          className={cn('pl-9', (valid || warn) && 'pr-9', valid && 'border-success', warn && 'border-warning', className)}
           {...props}
         />
         {valid && <CheckCircle2Icon className="absolute top-1/2 right-3 size-4 -translate-y-1/2 text-success" aria-label="Address selected" />}
-        {warn && <AlertTriangleIcon className="absolute top-1/2 right-3 size-4 -translate-y-1/2 text-amber-500" aria-hidden />}
+        {warn && <AlertTriangleIcon className="absolute top-1/2 right-3 size-4 -translate-y-1/2 text-warning" aria-hidden />}
       </div>
-      {warn && <p className="text-xs text-amber-600">Choose an address from the suggestions.</p>}
+      {warn && <p className="text-xs text-warning">Choose an address from the suggestions.</p>}
     </div>
   );
 }

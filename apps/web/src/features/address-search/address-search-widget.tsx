@@ -8,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { useSession } from '@/features/auth/use-session';
 import { useMe } from '@/features/organization/organization-api';
 import { ApiError } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 import { parseAddress, type SelectedProperty } from './address';
 import { AddressInput } from './address-input';
 import { LEAD_ADDED_RESET_MS, LOOKING_UP_TEXT, SEARCH_TOASTS } from './messages';
@@ -127,7 +128,7 @@ export function AddressSearchWidget({ onLeadAdded }: { onLeadAdded?: () => void 
     try {
       await createLead(leadBodyFor(selected, enrichment));
       toast.success(SEARCH_TOASTS.added, { description: SEARCH_TOASTS.addedDescription });
-      void client.invalidateQueries({ queryKey: ['leads'] });
+      void client.invalidateQueries({ queryKey: queryKeys.leads.all });
       setAdded(true);
       onLeadAdded?.();
       clearTimeout(resetTimer.current);

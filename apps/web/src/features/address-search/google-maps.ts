@@ -1,10 +1,10 @@
 /** The Maps key (GET /api/maps/key, 404 = none) and the Places script loader (dialer.md §7, §8). */
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 import type { PlaceResult } from './address';
 import { MAPS_LOAD_TIMEOUT_MS, MAPS_MESSAGES } from './messages';
 
-export const MAPS_KEY_QUERY_KEY = ['maps', 'key'] as const;
 
 /** The key, or null when the server has none (404) or could not be asked; failures are logged only. */
 export async function fetchMapsKey(): Promise<string | null> {
@@ -23,7 +23,7 @@ export async function fetchMapsKey(): Promise<string | null> {
 
 /** Fetched once per page load and cached. */
 export function useMapsKey() {
-  return useQuery({ queryKey: MAPS_KEY_QUERY_KEY, queryFn: fetchMapsKey, staleTime: Infinity, gcTime: Infinity, retry: false });
+  return useQuery({ queryKey: queryKeys.mapsKey, queryFn: fetchMapsKey, staleTime: Infinity, gcTime: Infinity, retry: false });
 }
 
 export interface PlacesAutocomplete {

@@ -5,6 +5,8 @@ export type SessionUser = { id: string; email: string; name: string };
 export type SessionData = { session: { id: string; expiresAt: string }; user: SessionUser };
 
 export const RESET_PASSWORD_PATH = '/reset-password';
+/** Settings → Change password (features/auth/change-password-page.tsx), linked from the account menu. */
+export const CHANGE_PASSWORD_PATH = '/settings/password';
 
 export function getSession(): Promise<SessionData | null> {
   return apiRequest<SessionData | null>('/api/auth/get-session');
@@ -14,16 +16,17 @@ export function signInWithEmail(body: { email: string; password: string }): Prom
   return apiRequest('/api/auth/sign-in/email', { method: 'POST', body });
 }
 
-export function signUpWithEmail(body: { name: string; email: string; password: string }): Promise<unknown> {
-  return apiRequest('/api/auth/sign-up/email', { method: 'POST', body });
-}
-
 export function signOutRequest(): Promise<unknown> {
   return apiRequest('/api/auth/sign-out', { method: 'POST', body: {} });
 }
 
 export function requestPasswordReset(email: string): Promise<unknown> {
   return apiRequest('/api/auth/request-password-reset', { method: 'POST', body: { email, redirectTo: RESET_PASSWORD_PATH } });
+}
+
+/** The server always signs the account's other sessions out; this one gets a new session cookie. */
+export function changePassword(body: { currentPassword: string; newPassword: string }): Promise<unknown> {
+  return apiRequest('/api/auth/change-password', { method: 'POST', body });
 }
 
 export function resetPassword(body: { newPassword: string; token: string }): Promise<unknown> {

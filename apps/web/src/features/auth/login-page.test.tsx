@@ -2,7 +2,7 @@ import { WELCOME_TOAST_THROTTLE_MS } from '@wholesail/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setLastRoute, setLastWelcomeAt } from '@/lib/storage';
 import { ME, mockApi, SIGNED_IN_SESSION } from '@/test/mock-api';
 import { currentUrl, renderApp } from '@/test/render-app';
@@ -23,10 +23,15 @@ function mockAuthServer(signIn: { status: number; body: unknown } = { status: 20
 
 async function signIn() {
   const user = userEvent.setup();
-  await user.type(screen.getByLabelText('Email'), 'ana@example.com');
+  // The sign-in page loads on demand.
+  await user.type(await screen.findByLabelText('Email'), 'ana@example.com');
   await user.type(screen.getByLabelText('Password'), 'correct horse');
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
 }
+
+beforeAll(async () => {
+  await import('./login-page');
+});
 
 afterEach(() => {
   toast.dismiss();
@@ -36,6 +41,7 @@ describe('login page', () => {
   it('shows the sign-in form, the feature tiles and the disabled sign-up note', async () => {
     mockAuthServer();
     renderApp('/login');
+    await screen.findByRole('button', { name: 'Sign In' });
     for (const tile of ['Lightning Fast', 'Higher Close Rate', 'Team Ready', 'TCPA Compliant']) {
       expect(screen.getByRole('heading', { name: tile })).toBeInTheDocument();
     }
@@ -56,6 +62,25 @@ describe('login page', () => {
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/sign-in/email');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: 'ana@example.com', password: 'correct horse' });
     expect(call?.[1]?.credentials).toBe('include');
+  });
+
+  it('names what is missing under each field, marks it invalid and sends nothing', async () => {
+    const fetchMock = mockAuthServer();
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email address');
+
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/sign-in/email')).toBe(false);
   });
 
   it('goes to the last route, else /dashboard, after sign-in without a redirect parameter', async () => {

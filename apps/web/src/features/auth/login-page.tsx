@@ -1,8 +1,12 @@
-import { postLoginDestination, recoveryDestination } from '@wholesail/domain';
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailSchema, postLoginDestination, recoveryDestination } from '@wholesail/domain';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { getLastRoute } from '@/lib/storage';
@@ -46,19 +50,17 @@ export function LoginPage() {
   );
 }
 
-type SignInCardProps = { pending: boolean; onSubmit: (credentials: { email: string; password: string }) => void };
+const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Password is required') });
+type Credentials = z.infer<typeof signInSchema>;
+
+type SignInCardProps = { pending: boolean; onSubmit: (credentials: Credentials) => void };
 
 function SignInCard({ pending, onSubmit }: SignInCardProps) {
   const emailId = useId();
   const passwordId = useId();
-  const [email, setEmail] = useState('');
   const [resetOpen, setResetOpen] = useState(false);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('password') ?? '');
-    onSubmit({ email: email.trim(), password });
-  };
+  const form = useForm<z.input<typeof signInSchema>, unknown, Credentials>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
 
   return (
     <Card className="w-full max-w-sm">
@@ -67,19 +69,20 @@ function SignInCard({ pending, onSubmit }: SignInCardProps) {
         <CardDescription>Welcome back. Sign in to your workspace.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="grid gap-4">
+        <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
           <div className="grid gap-2">
             <Label htmlFor={emailId}>Email</Label>
             <Input
               id={emailId}
-              name="email"
               type="email"
               required
               autoComplete="email"
               placeholder="you@company.com"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={`${emailId}-error`}
+              {...form.register('email')}
             />
+            <FieldError id={`${emailId}-error`} message={errors.email?.message} />
           </div>
           <div className="grid gap-2">
             <div className="flex items-center justify-between">
@@ -88,7 +91,16 @@ function SignInCard({ pending, onSubmit }: SignInCardProps) {
                 Forgot your password?
               </button>
             </div>
-            <Input id={passwordId} name="password" type="password" required autoComplete="current-password" />
+            <Input
+              id={passwordId}
+              type="password"
+              required
+              autoComplete="current-password"
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={`${passwordId}-error`}
+              {...form.register('password')}
+            />
+            <FieldError id={`${passwordId}-error`} message={errors.password?.message} />
           </div>
           <Button type="submit" className="w-full" disabled={pending}>
             {pending ? 'Signing in...' : 'Sign In'}
@@ -98,7 +110,7 @@ function SignInCard({ pending, onSubmit }: SignInCardProps) {
       </CardContent>
       {resetOpen && (
         <Suspense fallback={null}>
-          <ResetPasswordDialog open onOpenChange={setResetOpen} defaultEmail={email} />
+          <ResetPasswordDialog open onOpenChange={setResetOpen} defaultEmail={form.getValues('email').trim()} />
         </Suspense>
       )}
     </Card>

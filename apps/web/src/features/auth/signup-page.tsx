@@ -1,109 +1,141 @@
-import { TOASTS } from '@wholesail/domain';
+import { ACCESS_REQUEST_MESSAGES, accessRequestBody, SIGN_UP_DISABLED_MESSAGE, type AccessRequestBody } from '@wholesail/domain';
 import { useMutation } from '@tanstack/react-query';
-import { FlaskConical, Lock, MailPlus, Users } from 'lucide-react';
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { CircleCheckIcon, Lock, MailPlus, Users } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { FieldError } from '@/components/ui/field-error';
+import { fieldClassName, Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { signUpWithEmail } from './auth-api';
-import { SUPPORT_EMAIL, SUPPORT_MAILTO } from '@/features/legal/public-links';
+import { ApiError, apiRequest } from '@/lib/api';
+import { cn } from '@/lib/utils';
 import { AuthShell } from './auth-shell';
 
+type Field = keyof AccessRequestBody;
+type FieldErrors = Partial<Record<Field, string>>;
+
+function sendAccessRequest(body: AccessRequestBody): Promise<{ status: 'sent'; message: string }> {
+  return apiRequest('/api/access-requests', { method: 'POST', body });
+}
+
+/** The server names the field before its message ('email: …'); the form shows the message alone. */
+const withoutField = (message: string) => message.replace(/^[a-z_]+: /, '');
+
 /**
- * /signup: account creation is disabled; the page says so first and how to get in (an invitation, the demo
- * sign-in, or asking us for an organization). The form stays so a visitor who tries gets the server's own answer.
+ * /signup: account creation is disabled (platform.md §5). The page says so, how to get access (an invitation
+ * from the organization's administrator), and lets a visitor without one ask the operators by email.
  */
 export function SignupPage() {
-  const nameId = useId();
-  const emailId = useId();
-  const passwordId = useId();
-  const mutation = useMutation({
-    mutationFn: signUpWithEmail,
-    onError: (error) => toast.error(TOASTS.signUpDisabled, { description: error.message }),
-  });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    mutation.mutate({
-      name: String(data.get('name') ?? '').trim(),
-      email: String(data.get('email') ?? '').trim(),
-      password: String(data.get('password') ?? ''),
-    });
-  };
-
   return (
     <AuthShell>
       <Card className="w-full max-w-lg">
         <CardHeader>
           <Lock className="size-5 text-primary" aria-hidden />
           <h1 className="text-xl leading-tight font-semibold tracking-tight">Account creation is temporarily disabled</h1>
-          <CardDescription>You cannot sign up on your own at the moment. Here is how to get access.</CardDescription>
+          <CardDescription>{SIGN_UP_DISABLED_MESSAGE}</CardDescription>
         </CardHeader>
         <CardContent>
           <ul className="grid gap-5 text-sm">
             <AccessWay icon={MailPlus} title="Join your team">
-              Ask the owner or an admin of your organization to invite you. The email they send has a link that sets up your account, or paste
-              that link on the{' '}
+              Ask your administrator (the owner or an admin of your organization) to invite you. The email they send has a link that sets up
+              your account; you can also paste that link on the{' '}
               <Link to="/accept-invitation" className="font-medium text-primary hover:underline">
                 invitation page
               </Link>
               .
             </AccessWay>
-            <AccessWay icon={FlaskConical} title="Evaluate with the demo account">
-              A Wholesail server started with <code className="rounded bg-muted px-1">npm start</code> creates the organization “Demo Realty” and
-              prints its demo sign-in (<code className="rounded bg-muted px-1">demo@wholesail.test</code> /{' '}
-              <code className="rounded bg-muted px-1">wholesail-demo</code> unless changed).{' '}
-              <Link to="/login" className="font-medium text-primary hover:underline">
-                Sign in
-              </Link>{' '}
-              with it.
-            </AccessWay>
-            <AccessWay icon={Users} title="Start an organization">
-              Want Wholesail for your company? Write to{' '}
-              <a href={SUPPORT_MAILTO} className="font-medium text-primary hover:underline">
-                {SUPPORT_EMAIL}
-              </a>{' '}
-              and we will set up your organization and its free trial.
+            <AccessWay icon={Users} title="New to Wholesail?">
+              Request access below. We will set up your organization and reply by email.
             </AccessWay>
           </ul>
         </CardContent>
       </Card>
+      <RequestAccessCard />
+    </AuthShell>
+  );
+}
+
+function RequestAccessCard() {
+  const id = useId();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const mutation = useMutation({ mutationFn: sendAccessRequest });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const optional = (name: Field) => String(data.get(name) ?? '').trim() || undefined;
+    const parsed = accessRequestBody.safeParse({
+      name: String(data.get('name') ?? ''),
+      email: String(data.get('email') ?? ''),
+      company: optional('company'),
+      message: optional('message'),
+    });
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    mutation.mutate(parsed.data);
+  };
+
+  if (mutation.isSuccess) {
+    return (
       <Card className="w-full max-w-lg">
-        <CardHeader>
-          <CardTitle className="text-base">Create an account</CardTitle>
-          <CardDescription>Accounts are created by invitation, so this form is turned away by the server.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form onSubmit={onSubmit} className="grid gap-4">
-            <div className="grid gap-2">
-              <Label htmlFor={nameId}>Name</Label>
-              <Input id={nameId} name="name" required autoComplete="name" />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={emailId}>Email</Label>
-              <Input id={emailId} name="email" type="email" required autoComplete="email" />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={passwordId}>Password</Label>
-              <Input id={passwordId} name="password" type="password" required minLength={8} autoComplete="new-password" />
-            </div>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Creating account...' : 'Create account'}
-            </Button>
-          </form>
-          <p className="mt-6 text-center text-sm text-muted-foreground">
-            Already have an account?{' '}
-            <Link to="/login" className="font-medium text-primary hover:underline">
-              Sign in
-            </Link>
-          </p>
+        <CardContent className="flex items-start gap-3 pt-6" role="status">
+          <CircleCheckIcon className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
+          <p className="text-sm">{ACCESS_REQUEST_MESSAGES.sent}</p>
         </CardContent>
       </Card>
-    </AuthShell>
+    );
+  }
+
+  const failure = mutation.error
+    ? mutation.error instanceof ApiError && mutation.error.status === 429
+      ? 'You have sent several requests already. Please wait an hour, or write to us by email.'
+      : withoutField(mutation.error.message)
+    : null;
+  const field = (name: Field, label: string, control: ReactNode) => (
+    <div className="grid gap-2">
+      <Label htmlFor={`${id}-${name}`}>{label}</Label>
+      {control}
+      <FieldError id={`${id}-${name}-error`} message={errors[name]} />
+    </div>
+  );
+  const described = (name: Field) => ({ 'aria-invalid': errors[name] ? true : undefined, 'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined });
+
+  return (
+    <Card className="w-full max-w-lg">
+      <CardHeader>
+        <CardTitle className="text-base">Request access</CardTitle>
+        <CardDescription>Tell us who you are and we will get back to you by email.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          {field('name', 'Name', <Input id={`${id}-name`} name="name" autoComplete="name" {...described('name')} />)}
+          {field('email', 'Email', <Input id={`${id}-email`} name="email" type="email" autoComplete="email" {...described('email')} />)}
+          {field('company', 'Company (optional)', <Input id={`${id}-company`} name="company" autoComplete="organization" {...described('company')} />)}
+          {field(
+            'message',
+            'Message (optional)',
+            <textarea id={`${id}-message`} name="message" rows={3} className={cn(fieldClassName, 'h-auto py-2')} {...described('message')} />,
+          )}
+          {failure && <Alert variant="destructive">{failure}</Alert>}
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Sending...' : 'Request access'}
+          </Button>
+        </form>
+        <p className="mt-6 text-center text-sm text-muted-foreground">
+          Already have an account?{' '}
+          <Link to="/login" className="font-medium text-primary hover:underline">
+            Sign in
+          </Link>
+        </p>
+      </CardContent>
+    </Card>
   );
 }
 

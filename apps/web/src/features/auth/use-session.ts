@@ -1,9 +1,9 @@
 import { SESSION_REFRESH_INTERVAL_MS } from '@wholesail/domain';
 import { useQuery } from '@tanstack/react-query';
 import { getSessionOrSaved } from '@/features/offline/offline-data';
+import { queryKeys } from '@/lib/query-keys';
 import type { SessionData } from './auth-api';
 
-export const SESSION_QUERY_KEY = ['session'] as const;
 
 export type SessionState =
   | { status: 'loading'; data: null }
@@ -18,7 +18,7 @@ export type SessionState =
  */
 export function useSession(): SessionState {
   const query = useQuery({
-    queryKey: SESSION_QUERY_KEY,
+    queryKey: queryKeys.session,
     queryFn: getSessionOrSaved,
     staleTime: 60_000,
     refetchOnWindowFocus: 'always',

@@ -2,8 +2,8 @@ import { TOASTS } from '@wholesail/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { clearOfflineData } from '@/features/offline/offline-data';
+import { queryKeys } from '@/lib/query-keys';
 import { signInWithEmail } from './auth-api';
-import { SESSION_QUERY_KEY } from './use-session';
 import { showWelcomeToast } from './welcome-toast';
 
 /** Signs in, reloads the session and greets (throttled); the caller decides where to go next. */
@@ -14,7 +14,7 @@ export function useSignIn(onSignedIn: () => void) {
     onSuccess: async () => {
       // Nothing cached for offline use by whoever used this browser before.
       await clearOfflineData();
-      await client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      await client.invalidateQueries({ queryKey: queryKeys.session });
       showWelcomeToast();
       onSignedIn();
     },

@@ -4,8 +4,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { voiceDevice } from '@/features/dialer/voice/voice-device';
 import { clearOfflineData } from '@/features/offline/offline-data';
+import { queryKeys } from '@/lib/query-keys';
 import { signOutRequest } from './auth-api';
-import { SESSION_QUERY_KEY } from './use-session';
 
 /** Signs out, drops every cached answer and the voice device of the old user and goes to /login. */
 export function useSignOut() {
@@ -23,12 +23,12 @@ export function useSignOut() {
       const onInvitation = pathname.startsWith('/accept-invitation');
       if (onInvitation) {
         client.clear();
-        client.setQueryData(SESSION_QUERY_KEY, null);
+        client.setQueryData(queryKeys.session, null);
         return;
       }
       void navigate('/login', { replace: true });
       client.clear();
-      client.setQueryData(SESSION_QUERY_KEY, null);
+      client.setQueryData(queryKeys.session, null);
       toast.success(TOASTS.signedOut);
     },
     onError: (error) => toast.error(TOASTS.signOutFailed, { description: error.message }),

@@ -19,6 +19,13 @@ describe('buyer detail', () => {
     expect(screen.getByRole('link', { name: 'Back to buyers' })).toHaveAttribute('href', '/buyers');
   });
 
+  it('says not found, not the validation text, for an address that cannot be a buyer id (400)', async () => {
+    mockApi({ 'GET /api/buyers/xyz': { status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'id: expected a buyer id' } } } });
+    renderBuyers('/buyers/xyz');
+    expect(await screen.findByText('Buyer not found')).toBeInTheDocument();
+    expect(screen.queryByText(/expected a buyer id/)).not.toBeInTheDocument();
+  });
+
   it('shows other failures as they are', async () => {
     mockApi({ 'GET /api/buyers/b-1': { status: 403, body: { error: { code: 'FORBIDDEN', message: 'You need an organization' } } } });
     renderBuyers('/buyers/b-1');

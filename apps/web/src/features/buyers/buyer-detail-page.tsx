@@ -10,10 +10,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api';
+import { isNotFound } from '@/lib/api';
 import { formatDate } from '@/lib/format';
+import { queryKeys } from '@/lib/query-keys';
 import { EditBuyerDialog } from './buyer-dialogs';
-import { buyerQueryKey, deleteBuyer, fetchBuyer, updateBuyer } from './buyers-api';
+import { deleteBuyer, fetchBuyer, updateBuyer } from './buyers-api';
 import { scoreVariant } from './buyers-page';
 
 const backLink = (
@@ -25,17 +26,17 @@ const backLink = (
 /** /buyers/:id: one buyer, with Edit, Activate/Deactivate and Delete. */
 export function BuyerDetailPage() {
   const { id = '' } = useParams();
-  const query = useQuery({ queryKey: buyerQueryKey(id), queryFn: () => fetchBuyer(id), enabled: id !== '' });
+  const query = useQuery({ queryKey: queryKeys.buyers.detail(id), queryFn: () => fetchBuyer(id), enabled: id !== '' });
 
   if (query.isError) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    const notFound = isNotFound(query.error);
     return (
       <div className="grid gap-6">
         {backLink}
         {notFound ? (
           <Card className="border-dashed shadow-none">
             <CardContent className="flex flex-col items-center gap-3 py-14 text-center">
-              <p className="text-lg font-medium">Buyer not found</p>
+              <h1 className="text-lg font-medium">Buyer not found</h1>
               <p className="max-w-sm text-sm text-muted-foreground">It may have been deleted, or it belongs to another organization.</p>
               <Button asChild variant="outline">
                 <Link to="/buyers">Back to buyers</Link>
@@ -73,8 +74,8 @@ function BuyerDetail({ buyer }: { buyer: Buyer }) {
     mutationFn: () => updateBuyer(buyer.id, { is_active: !buyer.is_active }),
     onSuccess: (updated) => {
       toast.success(updated.is_active ? 'Buyer activated' : 'Buyer deactivated');
-      client.setQueryData(buyerQueryKey(buyer.id), updated);
-      void client.invalidateQueries({ queryKey: ['buyers'] });
+      client.setQueryData(queryKeys.buyers.detail(buyer.id), updated);
+      void client.invalidateQueries({ queryKey: queryKeys.buyers.all });
     },
     onError: (error) => toast.error('Failed to save buyer', { description: error.message }),
   });
@@ -83,8 +84,8 @@ function BuyerDetail({ buyer }: { buyer: Buyer }) {
     onSuccess: () => {
       toast.success('Buyer deleted', { description: buyer.contact_name });
       setConfirming(false);
-      client.removeQueries({ queryKey: buyerQueryKey(buyer.id) });
-      void client.invalidateQueries({ queryKey: ['buyers'] });
+      client.removeQueries({ queryKey: queryKeys.buyers.detail(buyer.id) });
+      void client.invalidateQueries({ queryKey: queryKeys.buyers.all });
       void navigate('/buyers', { replace: true });
     },
     onError: (error) => toast.error('Failed to delete buyer', { description: error.message }),

@@ -3,8 +3,9 @@ import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/r
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { queryKeys } from '@/lib/query-keys';
 import { BuyerForm } from './buyer-form';
-import { buyerQueryKey, createBuyer, updateBuyer, type BuyerWrite } from './buyers-api';
+import { createBuyer, updateBuyer, type BuyerWrite } from './buyers-api';
 
 type OpenProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -60,7 +61,7 @@ export function AddBuyerDialog({ open, onOpenChange }: OpenProps) {
     mutationFn: createBuyer,
     onSuccess: (buyer) => {
       toast.success('Buyer added', { description: buyer.contact_name });
-      void client.invalidateQueries({ queryKey: ['buyers'] });
+      void client.invalidateQueries({ queryKey: queryKeys.buyers.all });
       onOpenChange(false);
       void navigate(`/buyers/${buyer.id}`);
     },
@@ -86,8 +87,8 @@ export function EditBuyerDialog({ buyer, open, onOpenChange }: OpenProps & { buy
     mutationFn: (body: BuyerWrite) => updateBuyer(buyer.id, body),
     onSuccess: (updated) => {
       toast.success('Buyer saved');
-      client.setQueryData(buyerQueryKey(buyer.id), updated);
-      void client.invalidateQueries({ queryKey: ['buyers'] });
+      client.setQueryData(queryKeys.buyers.detail(buyer.id), updated);
+      void client.invalidateQueries({ queryKey: queryKeys.buyers.all });
       onOpenChange(false);
     },
     onError: (error) => toast.error('Failed to save buyer', { description: error.message }),

@@ -1,4 +1,4 @@
-/** Buyers API (docs/api-leads.md "Buyers"); query keys start with the table name for realtime. */
+/** Buyers API (docs/api-leads.md "Buyers"). */
 import type { Buyer, buyerWriteBody } from '@wholesail/domain';
 import type { z } from 'zod';
 import { apiRequest } from '@/lib/api';
@@ -20,8 +20,6 @@ export interface BuyerList {
 /** What POST and PATCH send: the shared schema's output. */
 export type BuyerWrite = z.output<typeof buyerWriteBody>;
 
-export const buyersQueryKey = (filters: BuyerFilters) => ['buyers', 'list', filters] as const;
-export const buyerQueryKey = (id: string) => ['buyers', 'detail', id] as const;
 
 export function buyersPath({ activeOnly, minScore, page }: BuyerFilters): string {
   const params = new URLSearchParams();

@@ -12,8 +12,9 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { queryKeys } from '@/lib/query-keys';
 import { AddBuyerDialog } from './buyer-dialogs';
-import { BUYER_PAGE_SIZE, buyersQueryKey, fetchBuyers, filtersFromParams } from './buyers-api';
+import { BUYER_PAGE_SIZE, fetchBuyers, filtersFromParams } from './buyers-api';
 
 export function scoreVariant(score: number): 'success' | 'default' | 'secondary' {
   if (score >= 70) return 'success';
@@ -33,7 +34,7 @@ export function BuyersPage() {
   const minId = useId();
   const [minText, setMinText] = useState(filters.minScore === null ? '' : String(filters.minScore));
 
-  const query = useQuery({ queryKey: buyersQueryKey(filters), queryFn: () => fetchBuyers(filters), placeholderData: keepPreviousData });
+  const query = useQuery({ queryKey: queryKeys.buyers.list(filters), queryFn: () => fetchBuyers(filters), placeholderData: keepPreviousData });
 
   // Keep the box in step when the URL changes (back button, clear filters).
   useEffect(() => {
@@ -173,13 +174,13 @@ function BuyerRow({ buyer, onOpen }: { buyer: Buyer; onOpen: () => void }) {
           {buyer.contact_name}
         </Link>
       </TableCell>
-      <TableCell>{buyer.company_name ?? <span className="text-muted-foreground">—</span>}</TableCell>
-      <TableCell>
+      <TableCell label="Company">{buyer.company_name ?? <span className="text-muted-foreground">—</span>}</TableCell>
+      <TableCell label="Score">
         <Badge variant={scoreVariant(buyer.buyer_score)}>{buyer.buyer_score}</Badge>
       </TableCell>
-      <TableCell>{buyer.is_active ? <Badge variant="success">Active</Badge> : <Badge variant="outline">Inactive</Badge>}</TableCell>
-      <TableCell className="max-w-[14rem] truncate">{buyer.primary_email ?? <span className="text-muted-foreground">—</span>}</TableCell>
-      <TableCell className="whitespace-nowrap">
+      <TableCell label="Status">{buyer.is_active ? <Badge variant="success">Active</Badge> : <Badge variant="outline">Inactive</Badge>}</TableCell>
+      <TableCell label="Email" className="max-w-[14rem] truncate max-sm:max-w-none">{buyer.primary_email ?? <span className="text-muted-foreground">—</span>}</TableCell>
+      <TableCell label="Phone" className="whitespace-nowrap">
         {buyer.primary_phone ? formatPhone(buyer.primary_phone) : <span className="text-muted-foreground">—</span>}
       </TableCell>
     </TableRow>

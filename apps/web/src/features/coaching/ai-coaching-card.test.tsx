@@ -36,13 +36,13 @@ describe('AiCoachingCard', () => {
   });
 
   it.each([
-    [0.8, 'text-emerald-600'],
-    [0.79, 'text-amber-600'],
-    [0.6, 'text-amber-600'],
-    [0.59, 'text-red-500/60'],
-  ])('colours confidence %s with %s', (confidence, colour) => {
+    [0.8, 'success'],
+    [0.79, 'warning'],
+    [0.6, 'warning'],
+    [0.59, 'destructive'],
+  ])('gives confidence %s the %s tone', (confidence, tone) => {
     render(<AiCoachingCard messages={[message({ confidence })]} />);
-    expect(screen.getByText(`${Math.round(confidence * 100)}%`)).toHaveClass(colour);
+    expect(screen.getByText(`${Math.round(confidence * 100)}%`)).toHaveAttribute('data-tone', tone);
   });
 
   it('reads Copied for 2 seconds after copying', async () => {

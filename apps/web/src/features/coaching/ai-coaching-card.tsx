@@ -9,6 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
+import type { Tone } from '@/lib/tone';
 import type { CoachingMessage } from './use-live-coaching';
 
 /** dialer.md §9 "Copied label 2 s". */
@@ -26,10 +27,12 @@ export const PRIORITY_LABEL: Record<SuggestionPriority, string> = { high: 'High 
 const PRIORITY_VARIANT = { high: 'destructive', medium: 'secondary', low: 'outline' } as const;
 
 /** dialer.md §9: 0.8 or above green, 0.6 or above amber, below that faded red. */
+const CONFIDENCE_TONE: Record<SuggestionColour, Tone> = { green: 'success', amber: 'warning', red: 'destructive' };
+
 const CONFIDENCE_CLASS: Record<SuggestionColour, string> = {
-  green: 'text-emerald-600 dark:text-emerald-400',
-  amber: 'text-amber-600 dark:text-amber-400',
-  red: 'text-red-500/60',
+  green: 'text-success',
+  amber: 'text-warning',
+  red: 'text-destructive/60',
 };
 
 export const COACHING_EMPTY_TEXT = 'AI coaching will appear here as the conversation progresses';
@@ -109,7 +112,10 @@ function SuggestionView({ message, onUseScript }: { message: CoachingMessage; on
           {SUGGESTION_TYPE_LABEL[message.type]}
         </span>
         <Badge variant={PRIORITY_VARIANT[message.priority]}>{PRIORITY_LABEL[message.priority]}</Badge>
-        <span className={cn('ml-auto text-xs font-medium tabular-nums', CONFIDENCE_CLASS[suggestionColour(message.confidence)])} title="Confidence">
+        <span className={cn('ml-auto text-xs font-medium tabular-nums', CONFIDENCE_CLASS[suggestionColour(message.confidence)])}
+          data-tone={CONFIDENCE_TONE[suggestionColour(message.confidence)]}
+          title="Confidence"
+        >
           {Math.round(message.confidence * 100)}%
         </span>
       </div>

@@ -1,13 +1,14 @@
-import { AI_HEALTH_CHECK_MS, type AiHealth } from '@wholesail/domain';
+import { AI_HEALTH_CHECK_MS } from '@wholesail/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_QUERY_KEY } from '@/features/auth/use-session';
+import { queryKeys } from '@/lib/query-keys';
+import { AI_HEALTH_ALL_ON } from '@/test/ai-health';
 import { mockApi, SIGNED_IN_SESSION } from '@/test/mock-api';
 import { useAiHealth } from './use-ai-health';
 
-const HEALTH: AiHealth = { llm: 'configured', areas: { coaching: 'active', enrichment: 'active', scoring: 'active', analysis: 'active' }, checked_at: '2026-01-01T00:00:00Z' };
+const HEALTH = AI_HEALTH_ALL_ON;
 
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
@@ -39,7 +40,7 @@ describe('useAiHealth', () => {
     const { client, checks } = setup();
     for (let i = 0; i < 5; i += 1) await wait(10);
     const before = checks();
-    act(() => client.setQueryData(SESSION_QUERY_KEY, { ...SIGNED_IN_SESSION, user: { ...SIGNED_IN_SESSION.user, id: 'user-2' } }));
+    act(() => client.setQueryData(queryKeys.session, { ...SIGNED_IN_SESSION, user: { ...SIGNED_IN_SESSION.user, id: 'user-2' } }));
     await wait(990);
     expect(checks()).toBe(before);
     await wait(20);

@@ -4,8 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSession } from '@/features/auth/use-session';
 import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
-export const AI_HEALTH_QUERY_KEY = ['ai_health'] as const;
 /** dialer.md §7: an auth-state change triggers an AI health re-check 1 s later. */
 export const AI_HEALTH_AUTH_RECHECK_MS = 1000;
 
@@ -26,12 +26,12 @@ export function useAiHealth() {
     const first = previousUser.current === undefined;
     previousUser.current = userId;
     if (first) return;
-    const timer = setTimeout(() => void client.invalidateQueries({ queryKey: AI_HEALTH_QUERY_KEY }), AI_HEALTH_AUTH_RECHECK_MS);
+    const timer = setTimeout(() => void client.invalidateQueries({ queryKey: queryKeys.aiHealth }), AI_HEALTH_AUTH_RECHECK_MS);
     return () => clearTimeout(timer);
   }, [client, known, userId]);
 
   return useQuery({
-    queryKey: AI_HEALTH_QUERY_KEY,
+    queryKey: queryKeys.aiHealth,
     queryFn: ({ signal }) => fetchAiHealth(signal),
     enabled: userId !== null,
     refetchInterval: AI_HEALTH_CHECK_MS,

@@ -36,8 +36,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { SETTINGS_QUERY_KEY, useOrganizationSettings } from '@/features/settings/settings-api';
+import { useOrganizationSettings } from '@/features/settings/settings-api';
 import { ApiError, apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export type CoachingCallStatus = 'active' | 'connecting';
 export type CoachingStatus = 'inactive' | 'active' | 'error';
@@ -202,7 +203,7 @@ export function useLiveCoaching({ callSid, leadId, callStatus, onDoNotCall }: Li
           clearTimeout(state.timer);
           setOutcome('stopped');
           announceDisabled();
-          void client.invalidateQueries({ queryKey: SETTINGS_QUERY_KEY });
+          void client.invalidateQueries({ queryKey: queryKeys.settings });
           return;
         }
         // dialer.md §8: coaching errors (402 credits, 429 rate limit, any other) are logged only.

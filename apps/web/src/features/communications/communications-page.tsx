@@ -8,12 +8,11 @@ import { ConversationsPanel } from '@/features/conversations/conversations-panel
 import { useThreads } from '@/features/conversations/conversations-api';
 import type { DialerData } from '@/features/dialer/dialer-store';
 import { dialerDataFor } from '@/features/leads/call-link';
+import { COMMUNICATION_TAB_LABELS, type CommunicationTab } from './communication-tabs';
 import { LeadPicker } from './lead-picker';
 
 const VoiceDialerPanel = lazy(() => import('@/features/dialer/voice-dialer-panel').then((m) => ({ default: m.VoiceDialerPanel })));
 
-export const COMMUNICATION_TABS = ['send', 'conversations'] as const;
-type CommunicationTab = (typeof COMMUNICATION_TABS)[number];
 
 function SendTab() {
   const [lead, setLead] = useState<DialerData | null>(null);
@@ -67,9 +66,9 @@ export function CommunicationsPage() {
       </header>
       <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
         <TabsList>
-          <TabsTrigger value="send">Dialer</TabsTrigger>
+          <TabsTrigger value="send">{COMMUNICATION_TAB_LABELS.send}</TabsTrigger>
           <TabsTrigger value="conversations">
-            Conversations <UnreadCount />
+            {COMMUNICATION_TAB_LABELS.conversations} <UnreadCount />
           </TabsTrigger>
         </TabsList>
         <TabsContent value="send" className="pt-4">

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { leadAddress, primaryPhone } from '@/features/leads/lead-format';
 import type { LeadList } from '@/features/leads/leads-api';
 import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 type Props = {
   onPick: (lead: LeadListItem) => void;
@@ -18,7 +19,7 @@ export function LeadPicker({ onPick, autoFocus }: Props) {
   const [search, setSearch] = useState('');
   const term = useDeferredValue(search.trim());
   const results = useQuery({
-    queryKey: ['leads', 'picker', term],
+    queryKey: queryKeys.leads.picker(term),
     queryFn: ({ signal }) => apiRequest<LeadList>(`/api/leads?search=${encodeURIComponent(term)}&limit=10`, { signal }),
     enabled: term.length > 0,
   });

@@ -2,10 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LEAD_DNC_REASON } from '@/features/do-not-contact/messages';
 import { makeLead } from '@/features/leads/test-fixtures';
+import { queryKeys } from '@/lib/query-keys';
 import { mockApi } from '@/test/mock-api';
-import { conversationKeys } from './conversations-api';
-import { ConversationView, DNC_REASON } from './conversation-view';
+import { ConversationView } from './conversation-view';
 import { makeMessage, minutesAgo, postedBodies, renderWithProviders } from './test-fixtures';
 
 afterEach(() => {
@@ -13,7 +14,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const HOURS = 'Calling hours for this lead are 8:00 AM–9:00 PM; it is 7:12 AM there (CT). Calling opens at 8:00 AM.';
+const HOURS = 'Texas allows telephone solicitation 9:00 AM–9:00 PM Monday–Saturday (Tex. Bus. & Com. Code § 301.051); it is 7:12 AM there (CT). Calling opens at 9:00 AM today.';
 const lead = makeLead({ id: 'lead-1', owner_1_name: 'Ana Owner', phone: '(555) 123-4567', property_address: '12 Oak St', property_address_full: '12 Oak St, Austin, TX 78701' });
 
 type Routes = Parameters<typeof mockApi>[0];
@@ -151,7 +152,7 @@ describe('ConversationView: sending', () => {
 
 describe('ConversationView: composer rules', () => {
   it('is disabled with the DNC reason before anything is typed', async () => {
-    renderView({ 'GET /api/conversations/check?leadId=lead-1': { body: { allowed: false, code: 'DNC_LISTED', reason: DNC_REASON } } });
+    renderView({ 'GET /api/conversations/check?leadId=lead-1': { body: { allowed: false, code: 'DNC_LISTED', reason: LEAD_DNC_REASON } } });
     expect(await screen.findByRole('alert')).toHaveTextContent('This lead is on the Do Not Call list');
     expect(messageBox()).toBeDisabled();
     expect(sendButton()).toBeDisabled();
@@ -160,10 +161,24 @@ describe('ConversationView: composer rules', () => {
 
   it('is disabled at once for a lead flagged DNC, with the DNC badge in the header', async () => {
     renderView({ 'GET /api/leads/lead-1': { body: { ...lead, dnc_status: true } }, 'GET /api/conversations/check?leadId=lead-1': { status: 500, body: {} } });
-    expect(await screen.findByRole('alert')).toHaveTextContent(DNC_REASON);
+    expect(await screen.findByRole('alert')).toHaveTextContent(LEAD_DNC_REASON);
     expect(messageBox()).toBeDisabled();
     expect(within(screen.getByRole('banner')).getByText('DNC')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Call (Do not call)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: `Call: ${LEAD_DNC_REASON}` })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it("opens the DNC badge on a tap: which of the lead's numbers are listed, why, and the way to the list", async () => {
+    const listed = { phone_e164: '+15551234567', source: 'sms_opt_out', reason: 'STOP', created_at: '2025-03-04T10:00:00.000Z' };
+    const { user } = renderView({ 'GET /api/leads/lead-1': { body: { ...lead, dnc_status: true, dnc_numbers: [listed] } } });
+    await user.click(await within(await screen.findByRole('banner')).findByRole('button', { name: 'DNC: why' }));
+    const panel = await screen.findByRole('dialog');
+    expect(panel).toHaveTextContent('1 (555) 123-4567');
+    expect(panel).toHaveTextContent('Opted out by text, Mar 4, 2025');
+    expect(panel).toHaveTextContent('“STOP”');
+    expect(within(panel).getByRole('link', { name: 'See 1 (555) 123-4567 on the Do Not Contact list' })).toHaveAttribute(
+      'href',
+      '/settings/voice-dialer/do-not-contact?search=%2B15551234567',
+    );
   });
 
   it('is disabled outside calling hours and for a lead without a phone number', async () => {
@@ -237,12 +252,12 @@ describe('ConversationView: read marks', () => {
 
     // The server marked it read; a refresh changes nothing.
     items = [{ ...items[0]!, read_at: minutesAgo(0) }];
-    await client.invalidateQueries({ queryKey: conversationKeys.all });
+    await client.invalidateQueries({ queryKey: queryKeys.conversations.all });
     await waitFor(() => expect(reads()).toBe(1));
 
     // A new reply arrives (the realtime feed refreshes the thread).
     items = [...items, makeMessage({ id: 'm2', direction: 'inbound', status: 'received', body: 'Still there?', read_at: null, created_at: minutesAgo(0) })];
-    await client.invalidateQueries({ queryKey: conversationKeys.all });
+    await client.invalidateQueries({ queryKey: queryKeys.conversations.all });
     await screen.findByText('Still there?');
     await waitFor(() => expect(reads()).toBe(2));
   });

@@ -3,7 +3,7 @@
  * /communications?tab=conversations (with its header) and by the lead page and dialog (without: they show
  * the lead already). Opening it marks the thread read; realtime changes keep it current.
  */
-import { displayName, formatPhone, type ConversationMessage, type Lead, type TextCheckResult } from '@wholesail/domain';
+import { displayName, formatPhone, type ConversationMessage } from '@wholesail/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircleIcon, ExternalLinkIcon, MessageSquareIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
@@ -12,33 +12,27 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CallLink } from '@/features/leads/call-link';
 import { primaryPhone } from '@/features/leads/lead-format';
-import { isNotFound, useLead } from '@/features/leads/leads-api';
+import { isNotFound, useLead, type LeadDetail } from '@/features/leads/leads-api';
+import { queryKeys } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
-import { conversationKeys, useMarkThreadRead, useMessages, useSendText, useTextCheck } from './conversations-api';
+import { textBlock, useMarkThreadRead, useMessages, useSendText, useTextCheck } from './conversations-api';
 import { DncBadge } from './dnc-badge';
 import { MessageBubble, type BubbleMessage } from './message-bubble';
 import { dayLabel } from './message-format';
-import { SmsComposer, type ComposerBlock } from './sms-composer';
+import { SmsComposer } from './sms-composer';
 
-/** The gate's DNC message, shown as soon as the lead is flagged, before the check answers again. */
-export const DNC_REASON = 'This lead is on the Do Not Call list';
 /** Within this many pixels of the bottom, new texts scroll into view. */
 const STICK_PX = 80;
 
 type Props = {
   leadId: string;
   /** The lead already on screen (lead page or dialog), shown at once. */
-  lead?: Lead;
+  lead?: LeadDetail;
   /** Name, phone, DNC badge, Call and a link to the lead; off where the lead is already shown. */
   showHeader?: boolean;
   /** Sizes the box; the texts scroll inside it and the composer stays at the bottom. */
   className?: string;
 };
-
-function composerBlock(check: TextCheckResult | undefined, dnc: boolean): ComposerBlock | null {
-  if (check && !check.allowed) return { reason: check.reason ?? 'This lead cannot be texted right now', code: check.code };
-  return dnc ? { reason: DNC_REASON, code: 'DNC_LISTED' } : null;
-}
 
 /** Keeps the list at the bottom when it was there (or on first load) as texts arrive. */
 function useStickToBottom(contentKey: string) {
@@ -62,7 +56,7 @@ function useThreadsFollowDnc(dnc: boolean) {
   useEffect(() => {
     if (previous.current === dnc) return;
     previous.current = dnc;
-    void client.invalidateQueries({ queryKey: conversationKeys.threads });
+    void client.invalidateQueries({ queryKey: queryKeys.conversations.threads });
   }, [client, dnc]);
 }
 
@@ -93,7 +87,7 @@ export function ConversationView({ leadId, lead: initial, showHeader = true, cla
   }
 
   const name = lead.data ? displayName(lead.data) : null;
-  const block = composerBlock(check.data, dnc);
+  const block = textBlock(check.data, dnc);
 
   return (
     <section aria-label={name ? `Conversation with ${name}` : 'Conversation'} className={cn('flex min-h-0 flex-col', className)}>
@@ -138,7 +132,7 @@ export function ConversationView({ leadId, lead: initial, showHeader = true, cla
   );
 }
 
-function ThreadHeader({ lead, dnc }: { lead: Lead | undefined; dnc: boolean }) {
+function ThreadHeader({ lead, dnc }: { lead: LeadDetail | undefined; dnc: boolean }) {
   if (!lead) {
     return (
       <header className="grid gap-1.5 border-b p-3">
@@ -153,7 +147,7 @@ function ThreadHeader({ lead, dnc }: { lead: Lead | undefined; dnc: boolean }) {
       <div className="grid min-w-0 flex-1 gap-0.5">
         <div className="flex min-w-0 items-center gap-2">
           <h2 className="truncate text-base font-semibold">{displayName(lead)}</h2>
-          {dnc && <DncBadge />}
+          {dnc && <DncBadge lead={lead} />}
         </div>
         <p className="text-xs text-muted-foreground tabular-nums">{phone ? formatPhone(phone) : 'No phone number'}</p>
       </div>

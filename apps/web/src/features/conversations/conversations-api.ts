@@ -1,5 +1,5 @@
 /**
- * Client of the SMS conversations API. Every key starts with 'conversations', so a realtime change of a
+ * Client of the SMS conversations API. Its keys (lib/query-keys.ts) start with 'conversations', so a realtime change of a
  * conversations row (a new text, a delivery status, a read mark) refreshes the threads, the open thread
  * and the composer's check by itself.
  */
@@ -7,7 +7,9 @@ import type { ConversationMessage, ConversationThread, TextCheckResult } from '@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
+import { DNC_LISTED, LEAD_DNC_REASON } from '@/features/do-not-contact/messages';
 import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ThreadList = { items: ConversationThread[] };
 export type MessageList = { items: ConversationMessage[] };
@@ -15,15 +17,6 @@ export type MessageList = { items: ConversationMessage[] };
 export const THREADS_LIMIT = 50;
 /** The check is asked again this often, so the composer opens by itself when calling hours begin. */
 export const CHECK_REFRESH_MS = 60_000;
-
-export const conversationKeys = {
-  all: ['conversations'] as const,
-  threads: ['conversations', 'threads'] as const,
-  threadList: (search: string) => ['conversations', 'threads', search] as const,
-  messages: (leadId: string) => ['conversations', 'messages', leadId] as const,
-  /** Keyed by the lead's DNC flag too: a lead change (a STOP reply) asks again at once. */
-  check: (leadId: string, dnc: boolean) => ['conversations', 'check', leadId, dnc] as const,
-};
 
 const leadPath = (leadId: string) => encodeURIComponent(leadId);
 
@@ -44,7 +37,7 @@ const byNewest = (a: ConversationThread, b: ConversationThread) => b.last_messag
 /** One row per lead, newest first; keeps the previous rows on screen while a new search loads. */
 export function useThreads(search: string) {
   return useQuery({
-    queryKey: conversationKeys.threadList(search),
+    queryKey: queryKeys.conversations.threadList(search),
     queryFn: ({ signal }) => apiRequest<ThreadList>(threadsPath(search), { signal }),
     select: (data) => [...data.items].sort(byNewest),
     placeholderData: keepPreviousData,
@@ -54,7 +47,7 @@ export function useThreads(search: string) {
 /** The lead's texts, oldest first. */
 export function useMessages(leadId: string) {
   return useQuery({
-    queryKey: conversationKeys.messages(leadId),
+    queryKey: queryKeys.conversations.messages(leadId),
     queryFn: async ({ signal }) => (await apiRequest<MessageList>(messagesPath(leadId), { signal })).items,
     enabled: leadId !== '',
   });
@@ -62,15 +55,24 @@ export function useMessages(leadId: string) {
 
 export function useTextCheck(leadId: string, dnc: boolean) {
   return useQuery({
-    queryKey: conversationKeys.check(leadId, dnc),
+    queryKey: queryKeys.conversations.check(leadId, dnc),
     queryFn: ({ signal }) => apiRequest<TextCheckResult>(checkPath(leadId), { signal }),
     enabled: leadId !== '',
     refetchInterval: CHECK_REFRESH_MS,
   });
 }
 
+/** Why the lead cannot be texted now: the check's reason and code. */
+export type TextBlock = { reason: string; code?: string };
+
+/** The check's refusal; a lead flagged DNC is refused at once, before the check answers again. */
+export function textBlock(check: TextCheckResult | undefined, dnc: boolean): TextBlock | null {
+  if (check && !check.allowed) return { reason: check.reason ?? 'This lead cannot be texted right now', code: check.code };
+  return dnc ? { reason: LEAD_DNC_REASON, code: DNC_LISTED } : null;
+}
+
 function setThreadUnread(client: QueryClient, leadId: string, unread: number) {
-  client.setQueriesData<ThreadList>({ queryKey: conversationKeys.threads }, (data) =>
+  client.setQueriesData<ThreadList>({ queryKey: queryKeys.conversations.threads }, (data) =>
     data ? { items: data.items.map((thread) => (thread.lead_id === leadId ? { ...thread, unread_count: unread } : thread)) } : data,
   );
 }
@@ -84,15 +86,15 @@ export function useSendText(leadId: string) {
   return useMutation({
     mutationFn: (body: string) => apiRequest<ConversationMessage>('/api/conversations', { method: 'POST', body: { lead_id: leadId, body } }),
     onSuccess: (message) => {
-      client.setQueryData<ConversationMessage[]>(conversationKeys.messages(leadId), (items) =>
+      client.setQueryData<ConversationMessage[]>(queryKeys.conversations.messages(leadId), (items) =>
         items && !items.some((item) => item.id === message.id) ? [...items, message] : items,
       );
-      void client.invalidateQueries({ queryKey: conversationKeys.all });
+      void client.invalidateQueries({ queryKey: queryKeys.conversations.all });
       toast.success('Message sent');
     },
     onError: (error) => {
       toast.error('Message failed', { description: error.message });
-      void client.invalidateQueries({ queryKey: ['conversations', 'check', leadId] });
+      void client.invalidateQueries({ queryKey: queryKeys.conversations.check(leadId) });
     },
   });
 }
@@ -125,7 +127,7 @@ export function useMarkThreadRead(leadId: string, messages: readonly Conversatio
     marked.current = { leadId, unreadId: latestUnread };
     setThreadUnread(client, leadId, 0);
     apiRequest(readPath(leadId), { method: 'POST' }).then(
-      () => void client.invalidateQueries({ queryKey: conversationKeys.threads }),
+      () => void client.invalidateQueries({ queryKey: queryKeys.conversations.threads }),
       () => {
         // Nothing to tell the user: the thread stays unread and the next open tries again.
         if (marked.current?.leadId === leadId) marked.current = null;

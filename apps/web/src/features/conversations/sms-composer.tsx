@@ -12,10 +12,9 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 import { fieldClassName } from '@/components/ui/input';
 import { OFFLINE_MESSAGES, useOnlineStatus } from '@/features/offline/connectivity';
 import { cn } from '@/lib/utils';
+import type { TextBlock } from './conversations-api';
 import { templateValues } from './message-format';
 
-/** Why the lead cannot be texted now: the check's reason and code. */
-export type ComposerBlock = { reason: string; code?: string };
 
 const BLOCK_ICONS: Readonly<Record<string, typeof BanIcon>> = {
   DNC_LISTED: BanIcon,
@@ -23,13 +22,13 @@ const BLOCK_ICONS: Readonly<Record<string, typeof BanIcon>> = {
   NO_PHONE: PhoneOffIcon,
   OFFLINE: WifiOffIcon,
 };
-const OFFLINE_BLOCK: ComposerBlock = { reason: OFFLINE_MESSAGES.texting, code: 'OFFLINE' };
+const OFFLINE_BLOCK: TextBlock = { reason: OFFLINE_MESSAGES.texting, code: 'OFFLINE' };
 
 type Props = {
   /** Fills the templates' {first_name} and {property_address}. */
   lead: Lead;
   /** Set when the lead cannot be texted: the composer is disabled and shows the reason. */
-  blocked: ComposerBlock | null;
+  blocked: TextBlock | null;
   /** Send stays off while the check has not answered yet. */
   checking: boolean;
   sending: boolean;

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { LeadDetailsDialog } from '@/features/leads/lead-details-dialog';
 import { leadAddress, MISSING } from '@/features/leads/lead-format';
 import { useTopLeads } from '@/features/leads/leads-api';
+import { LeadStatusBadge } from '@/features/leads/lead-status-badge';
 import { FollowUpItem } from '@/features/tasks/follow-up-item';
 import { sortTasks, usePendingTasks } from '@/features/tasks/tasks-api';
 import { ScoreBadge } from '@/features/top10/score-breakdown';
@@ -98,6 +99,7 @@ export function TopLeadsCard() {
                   <span className="block truncate font-medium">{displayName(lead)}</span>
                   <span className="block truncate text-xs text-muted-foreground">{leadAddress(lead) ?? MISSING}</span>
                 </button>
+                {lead.status && <LeadStatusBadge status={lead.status} className="hidden max-w-40 sm:inline-flex" />}
                 <ScoreBadge score={lead.composite_score} breakdown={lead.score_breakdown} />
               </li>
             ))}

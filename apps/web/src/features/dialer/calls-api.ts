@@ -1,29 +1,11 @@
 /** Client of the calling API (docs/api-calls.md): caller id, compliance check, dial, call record, hangup. */
+import type { CallerIdReason, CallRecord, StartCallBody } from '@wholesail/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
-export type CallerIdReason = 'lead' | 'user_default' | 'org_primary' | 'first_active' | 'none';
 export type CallerId = { phone_number: string | null; reason: CallerIdReason };
-export type CallCheck = { allowed: boolean; reason?: string; code?: string };
-export type CallRecord = {
-  id: string;
-  lead_id: string;
-  call_sid: string;
-  provider: 'demo' | 'twilio';
-  status: string;
-  started_at: string | null;
-  answered_at: string | null;
-  ended_at: string | null;
-  duration_sec: number | null;
-};
-export type StartCallBody = { lead_id: string; from_e164: string; to_e164: string };
-
-/** Keys under ['calls', …], so realtime changes of the calls table refresh them. */
-export const callKeys = {
-  callerId: (leadId: string) => ['calls', 'caller-id', leadId] as const,
-  check: (leadId: string) => ['calls', 'check', leadId] as const,
-  detail: (id: string) => ['calls', 'detail', id] as const,
-};
+export type CallCheck = { allowed: boolean; reason?: string; code?: string; next_allowed_at?: string };
 
 const leadQuery = (leadId: string) => `leadId=${encodeURIComponent(leadId)}`;
 const callPath = (id: string) => `/api/calls/${encodeURIComponent(id)}`;
@@ -35,16 +17,17 @@ export const ENDED_STATUSES: readonly string[] = ['completed', 'canceled', 'fail
 
 export function useCallerId(leadId: string) {
   return useQuery({
-    queryKey: callKeys.callerId(leadId),
+    queryKey: queryKeys.calls.callerId(leadId),
     queryFn: ({ signal }) => apiRequest<CallerId>(`/api/calls/caller-id?${leadQuery(leadId)}`, { signal }),
     enabled: leadId !== '',
   });
 }
 
-export function useCallCheck(leadId: string) {
+/** The gate's answer before dialling `to` (its per-number limit included); without a number, for any of the lead's. */
+export function useCallCheck(leadId: string, to: string | null) {
   return useQuery({
-    queryKey: callKeys.check(leadId),
-    queryFn: ({ signal }) => apiRequest<CallCheck>(`/api/calls/check?${leadQuery(leadId)}`, { signal }),
+    queryKey: queryKeys.calls.check(leadId, to),
+    queryFn: ({ signal }) => apiRequest<CallCheck>(`/api/calls/check?${leadQuery(leadId)}${to ? `&to=${encodeURIComponent(to)}` : ''}`, { signal }),
     enabled: leadId !== '',
   });
 }
@@ -52,7 +35,7 @@ export function useCallCheck(leadId: string) {
 /** The call record; polled every 500 ms while `poll` (ringing or ending), otherwise refreshed by realtime events. */
 export function useCallRecord(id: string | null, poll: boolean) {
   return useQuery({
-    queryKey: callKeys.detail(id ?? ''),
+    queryKey: queryKeys.calls.detail(id ?? ''),
     queryFn: ({ signal }) => apiRequest<CallRecord>(callPath(id ?? ''), { signal }),
     enabled: id !== null,
     refetchInterval: poll ? 500 : false,

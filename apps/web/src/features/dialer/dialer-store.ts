@@ -8,8 +8,8 @@ export type DialerData = {
   address: string;
   phone: string;
   email: string;
-  /** The lead's updated_at when the dialer was opened: an outcome saved offline is checked against it. */
-  updatedAt?: string | null;
+  /** The lead's version when the dialer was opened: an outcome saved offline is checked against it. */
+  version?: number | null;
 };
 
 export type DialerState = { readonly isOpen: boolean; readonly data: DialerData | null };

@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
+import { fakeLayout } from '@/features/leads/test-fixtures';
 import { mockApi } from '@/test/mock-api';
 import { dialerStore, type DialerData } from './dialer-store';
 import { LeadDialerModal } from './lead-dialer-modal';
@@ -11,7 +12,13 @@ import { voiceDevice } from './voice/voice-device';
 
 const lead: DialerData = { leadId: 'lead-1', name: 'Ana Owner', address: '12 Oak St', phone: '(555) 123-4567', email: 'ana@example.com' };
 
+let restoreLayout: () => void = () => undefined;
+beforeEach(() => {
+  restoreLayout = fakeLayout(800, 1400);
+});
+
 afterEach(() => {
+  restoreLayout();
   act(() => dialerStore.close());
   toast.dismiss();
   voiceDevice.reset();
@@ -22,7 +29,7 @@ function renderModal(extra: Parameters<typeof mockApi>[0] = {}) {
   mockApi({
     'GET /api/phone-numbers': { body: { items: [{ id: 'n1', phone_number: '+15125550100', is_active: true, is_primary: true, label: null, created_at: '' }] } },
     'GET /api/calls/caller-id?leadId=lead-1': { body: { phone_number: '+15125550100', reason: 'org_primary' } },
-    'GET /api/calls/check?leadId=lead-1': { body: { allowed: true } },
+    'GET /api/calls/check?leadId=lead-1&to=%2B15551234567': { body: { allowed: true } },
     'POST /api/voice/token': { body: { provider: 'demo', identity: 'demo_user1', token: null, expires_at: null } },
     ...extra,
   });
@@ -33,6 +40,16 @@ function renderModal(extra: Parameters<typeof mockApi>[0] = {}) {
       <LeadDialerModal />
     </AppProviders>,
   );
+}
+
+/** The modal with a demo call that the server reports answered at once. */
+function renderLiveCall() {
+  renderModal({
+    'POST /api/calls': { status: 201, body: { call_id: 'call-1', call_sid: 'demo-1' } },
+    'GET /api/calls/call-1': { body: { id: 'call-1', status: 'in-progress' } },
+    'POST /api/calls/call-1/hangup': { body: { id: 'call-1', status: 'completed' } },
+  });
+  return vi.mocked(fetch);
 }
 
 describe('LeadDialerModal', () => {
@@ -61,19 +78,49 @@ describe('LeadDialerModal', () => {
     expect(dialerStore.getState().isOpen).toBe(false);
   });
 
-  it('does not close on Escape during a live call', async () => {
+  it('asks whether to end a live call on Escape: Keep talking stays on the call, End call hangs up', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderModal({
-      'POST /api/calls': { status: 201, body: { call_id: 'call-1', call_sid: 'demo-1' } },
-      'GET /api/calls/call-1': { body: { id: 'call-1', status: 'in-progress' } },
-    });
+    const fetchMock = renderLiveCall();
     const call = screen.getByRole('button', { name: /^Call 1/ });
     await waitFor(() => expect(call).toBeEnabled());
     await user.click(call);
     await screen.findByText(/^Live • /);
+
     await user.keyboard('{Escape}');
+    const confirm = await screen.findByRole('dialog', { name: 'End the call?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep talking' }));
+    expect(screen.queryByRole('dialog', { name: 'End the call?' })).not.toBeInTheDocument();
     expect(dialerStore.getState().isOpen).toBe(true);
-    expect(await screen.findByText('End the call before closing the dialer')).toBeInTheDocument();
+    expect(screen.getByText(/^Live • /)).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await user.click(within(await screen.findByRole('dialog', { name: 'End the call?' })).getByRole('button', { name: 'End call' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/calls/call-1/hangup' && init?.method === 'POST')).toBe(true));
+    expect(dialerStore.getState().isOpen).toBe(true);
+  });
+
+  it('folds the lead panel while a call is live when the dialog has no room for it beside the transcript, Show lead info brings it back', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderLiveCall();
+    expect(screen.getByRole('complementary', { name: 'Lead details' })).toBeInTheDocument();
+    const call = screen.getByRole('button', { name: /^Call 1/ });
+    await waitFor(() => expect(call).toBeEnabled());
+    await user.click(call);
+    await screen.findByText(/^Live • /);
+    expect(screen.queryByRole('complementary', { name: 'Lead details' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show lead info' }));
+    expect(screen.getByRole('complementary', { name: 'Lead details' })).toBeInTheDocument();
+  });
+
+  it('fills a phone screen with the dialer, the call button in a bar that stays in view', () => {
+    restoreLayout();
+    restoreLayout = fakeLayout(800, 390);
+    renderModal();
+    const bar = screen.getByTestId('call-bar');
+    expect(bar).toHaveClass('sticky', 'bottom-0');
+    expect(within(bar).getByRole('button', { name: /^Call 1/ })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Call' })).toHaveClass('max-sm:h-dvh', 'max-sm:w-full');
   });
 });

@@ -1,6 +1,7 @@
 /** The lead details side panel of the dialer modal (dialer.md §2 "Lead details side panel"). */
 import type { Lead } from '@wholesail/domain';
 import type { ReactNode } from 'react';
+import { DncBadge } from '@/features/conversations/dnc-badge';
 import { leadAddress, leadEquity, MISSING, numberText, phoneText, primaryEmail, primaryPhone } from '@/features/leads/lead-format';
 import { useLead } from '@/features/leads/leads-api';
 import { MotivationIndicator } from '@/features/leads/motivation-indicator';
@@ -33,7 +34,10 @@ export function LeadSidePanel({ data }: { data: DialerData | null }) {
   return (
     <aside aria-label="Lead details" className="grid content-start gap-4 p-4 text-sm">
       <div className="grid gap-1">
-        <h3 className="text-base font-semibold">{data.name || 'Unknown Lead'}</h3>
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="text-base font-semibold">{data.name || 'Unknown Lead'}</h3>
+          {lead?.dnc_status && <DncBadge lead={lead} />}
+        </div>
         <p className="text-muted-foreground">{address}</p>
         {lead && <MotivationIndicator score={lead.motivation_score} showLabel />}
       </div>

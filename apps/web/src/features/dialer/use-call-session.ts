@@ -8,8 +8,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError, errorText } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 import type { DialerData } from './dialer-store';
-import { callKeys, ENDED_STATUSES, hangUpCall, startCall, useCallCheck, useCallRecord } from './calls-api';
+import { ENDED_STATUSES, hangUpCall, startCall, useCallCheck, useCallRecord } from './calls-api';
 import { useVoiceDevice } from './voice/use-voice-device';
 import { VOICE_NOT_READY_MESSAGE } from './voice/voice-device';
 import type { ActiveVoiceCall } from './voice/voice-line';
@@ -31,7 +32,7 @@ export type CallSessionOptions = {
 export function useCallSession({ lead, fromNumber, toE164, notes, clearNotes, onStatusChange, onCompleted }: CallSessionOptions) {
   const client = useQueryClient();
   const device = useVoiceDevice();
-  const check = useCallCheck(lead.leadId);
+  const check = useCallCheck(lead.leadId, toE164);
   const [status, setStatusState] = useState<CallStatus>('ready');
   const statusRef = useRef<CallStatus>('ready');
   const [call, setCall] = useState<{ id: string; sid: string } | null>(null);
@@ -92,7 +93,7 @@ export function useCallSession({ lead, fromNumber, toE164, notes, clearNotes, on
     setMuted(false);
     doNotCall.current = false;
     setStatus('ready');
-    void client.invalidateQueries({ queryKey: callKeys.check(lead.leadId) });
+    void client.invalidateQueries({ queryKey: queryKeys.calls.check(lead.leadId) });
   }, [client, lead.leadId, release, setStatus]);
 
   /** Completing resets to Ready, clears notes and reports duration, notes and lead. */
@@ -197,7 +198,7 @@ export function useCallSession({ lead, fromNumber, toE164, notes, clearNotes, on
     const voiceCall = active.current;
     Promise.all([voiceCall?.hangup(), hangUpCall(id)]).then(
       ([, result]) => {
-        client.setQueryData(callKeys.detail(id), result);
+        client.setQueryData(queryKeys.calls.detail(id), result);
         finish(id);
       },
       (error: unknown) => toast.error('Call failed', { description: errorText(error, 'Call could not be completed') }),

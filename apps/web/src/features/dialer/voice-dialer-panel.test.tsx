@@ -34,7 +34,7 @@ function baseRoutes(overrides: Routes = {}): Routes {
   return {
     'GET /api/phone-numbers': { body: NUMBERS },
     'GET /api/calls/caller-id?leadId=lead-1': { body: { phone_number: '+15125550111', reason: 'user_default' } },
-    'GET /api/calls/check?leadId=lead-1': { body: { allowed: true } },
+    'GET /api/calls/check?leadId=lead-1&to=%2B15551234567': { body: { allowed: true } },
     'POST /api/voice/token': { body: DEMO_TOKEN },
     ...overrides,
   };
@@ -129,7 +129,7 @@ describe('VoiceDialerPanel: labels and disabled rules', () => {
   });
 
   it('is disabled with the reason when the compliance check refuses', async () => {
-    mockApi(baseRoutes({ 'GET /api/calls/check?leadId=lead-1': { body: { allowed: false, code: 'DNC_LISTED', reason: 'This lead is on the Do Not Call list' } } }));
+    mockApi(baseRoutes({ 'GET /api/calls/check?leadId=lead-1&to=%2B15551234567': { body: { allowed: false, code: 'DNC_LISTED', reason: 'This lead is on the Do Not Call list' } } }));
     renderPanel();
     expect(await screen.findByText('This lead is on the Do Not Call list')).toBeInTheDocument();
     expect(callButton()).toBeDisabled();

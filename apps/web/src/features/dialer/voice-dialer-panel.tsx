@@ -5,7 +5,7 @@
  */
 import { formatPhone, toE164ForCall } from '@wholesail/domain';
 import { MicIcon, MicOffIcon, PanelRightIcon, PhoneIcon, PhoneOffIcon } from 'lucide-react';
-import { useEffect, useId, useState, type RefObject } from 'react';
+import { useEffect, useId, useImperativeHandle, useState, type RefObject } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -19,6 +19,7 @@ import { LiveTranscriptionPanel } from '@/features/transcription/live-transcript
 import { usePhoneNumbers } from '@/features/voice-dialer/phone-numbers-api';
 import { errorText } from '@/lib/api';
 import { reloadPage } from '@/lib/reload-page';
+import { useElementWidth } from '@/lib/use-element-width';
 import { cn } from '@/lib/utils';
 import type { DialerData } from './dialer-store';
 import { DialerKeypad } from './dialer-keypad';
@@ -38,8 +39,15 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return false;
 }
 
+/** What the dialer's container may do to the call (the modal's "End call?" confirmation). */
+export type DialerControls = { end: () => void };
+
+/** The container width (px) from which the dialer has two columns: @2xl of its container query. */
+const TWO_COLUMNS_FROM = 672;
+
 export type VoiceDialerPanelProps = {
   lead: DialerData;
+  controlsRef?: RefObject<DialerControls | null>;
   /** Where the notes textarea is exposed (the modal's N shortcut focuses it). */
   notesRef?: RefObject<HTMLTextAreaElement | null>;
   /** Shown while On Call when given: toggles the lead-info side panel. */
@@ -55,8 +63,10 @@ const STATUS_LABEL: Record<CallStatus, (time: string) => string> = {
   ready: () => 'Ready to Call', ringing: () => 'Connecting...', 'on-call': (time) => `Live • ${time}`, ending: () => 'Ending Call...', ended: () => 'Call Ended',
 };
 
-export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelOpen, onStatusChange, onCompleted, className }: VoiceDialerPanelProps) {
+export function VoiceDialerPanel({ lead, controlsRef, notesRef, onToggleSidePanel, sidePanelOpen, onStatusChange, onCompleted, className }: VoiceDialerPanelProps) {
   const id = useId();
+  const [rootRef, width] = useElementWidth<HTMLDivElement>();
+  const twoColumns = width !== null && width >= TWO_COLUMNS_FROM;
   const numbers = usePhoneNumbers();
   const callerId = useCallerId(lead.leadId);
   const [chosenFrom, setChosenFrom] = useState<string | null>(null);
@@ -68,6 +78,7 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
   const toE164 = toE164ForCall(lead.phone);
   const session = useCallSession({ lead, fromNumber, toE164, notes, clearNotes: () => setNotes(''), onStatusChange, onCompleted });
   const { device, check, status } = session;
+  useImperativeHandle(controlsRef, () => ({ end: session.end }), [session.end]);
   const online = useOnlineStatus();
   const deviceReady = device.status === 'ready';
   const refusal: CallCheck | null = check.data && !check.data.allowed ? check.data : null;
@@ -100,9 +111,65 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
     : !online || status !== 'ready' || !deviceReady || !fromNumber || !toE164 || refusal !== null || check.isPending || session.dialing;
   const deviceLabel = device.provider === 'demo' ? 'Demo line' : device.provider === 'twilio' ? 'Twilio' : null;
 
+  const callControls = (
+    <>
+      <div className="grid gap-1.5">
+        <Button size="lg" variant={onCall ? 'destructive' : 'default'} disabled={mainDisabled} onClick={() => (onCall ? session.end() : void session.dial())}>
+          {onCall ? <PhoneOffIcon aria-hidden /> : <PhoneIcon aria-hidden />}
+          {mainLabel}
+        </Button>
+        {status === 'ready' && !online && (
+          <p className="text-sm text-destructive" data-testid="call-offline">
+            {OFFLINE_MESSAGES.calling}
+          </p>
+        )}
+        {status === 'ready' && refusal && (
+          <p className="text-sm text-destructive" data-testid="call-refusal">
+            {refusal.reason ?? 'Calling this lead is not allowed right now'}
+          </p>
+        )}
+        {status === 'ready' && check.isError && (
+          <p className="text-xs text-muted-foreground">Could not check calling rules: {errorText(check.error, 'unknown error')}</p>
+        )}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant={onCall ? 'success' : status === 'ready' ? 'outline' : 'secondary'} aria-label="Call status" className="tabular-nums">
+          {STATUS_LABEL[status](clock(session.seconds))}
+        </Badge>
+        {onCall && (
+          <>
+            <Button variant="outline" size="sm" onClick={session.toggleMute} aria-pressed={session.muted}>
+              {session.muted ? <MicOffIcon aria-hidden /> : <MicIcon aria-hidden />}
+              {session.muted ? 'Unmute' : 'Mute'}
+            </Button>
+            {onToggleSidePanel && (
+              <Button variant="outline" size="sm" onClick={onToggleSidePanel} aria-pressed={sidePanelOpen}>
+                <PanelRightIcon aria-hidden />
+                {sidePanelOpen ? 'Hide lead info' : 'Show lead info'}
+              </Button>
+            )}
+          </>
+        )}
+        {status === 'ended' && session.postCall && !session.postCall.open && (
+          <Button variant="outline" size="sm" onClick={session.openPostCall}>
+            Post-call actions
+          </Button>
+        )}
+      </div>
+      {status === 'ended' && session.postCall && !session.postCall.open && (
+        <p className="text-xs text-muted-foreground" data-testid="post-call-pending">
+          {notes.trim()
+            ? 'Your notes are not saved yet: open the post-call actions to save them with the call.'
+            : 'The dialer resets for the next call in 10 seconds.'}
+        </p>
+      )}
+    </>
+  );
+  const keypad = onCall && <DialerKeypad digits={session.digits} onKey={pressKey} />;
+
   return (
-    <div className={cn('@container min-h-[600px]', className)} data-call-status={status}>
-      {/* Two columns when the dialer is wide enough; stacked, the Live Script comes right after the call controls. */}
+    <div ref={rootRef} className={cn('@container min-h-[600px]', className)} data-call-status={status}>
+      {/* Two columns when the dialer is wide enough; stacked, the Live Script comes right after the numbers. */}
       <div className="grid gap-4 @2xl:grid-cols-[minmax(15rem,21rem)_minmax(0,1fr)] @2xl:items-start">
         <div className="contents @2xl:grid @2xl:content-start @2xl:gap-4">
           <Card className="order-1 @2xl:order-none">
@@ -163,59 +230,15 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
                 <Label htmlFor={`${id}-to`}>To Number</Label>
                 <Input id={`${id}-to`} readOnly value={formattedPhone ?? 'No phone number'} />
               </div>
-              <div className="grid gap-1.5">
-                <Button size="lg" variant={onCall ? 'destructive' : 'default'} disabled={mainDisabled} onClick={() => (onCall ? session.end() : void session.dial())}>
-                  {onCall ? <PhoneOffIcon aria-hidden /> : <PhoneIcon aria-hidden />}
-                  {mainLabel}
-                </Button>
-                {status === 'ready' && !online && (
-                  <p className="text-sm text-destructive" data-testid="call-offline">
-                    {OFFLINE_MESSAGES.calling}
-                  </p>
-                )}
-                {status === 'ready' && refusal && (
-                  <p className="text-sm text-destructive" data-testid="call-refusal">
-                    {refusal.reason ?? 'Calling this lead is not allowed right now'}
-                  </p>
-                )}
-                {status === 'ready' && check.isError && (
-                  <p className="text-xs text-muted-foreground">Could not check calling rules: {errorText(check.error, 'unknown error')}</p>
-                )}
-              </div>
-              <div className="flex flex-wrap items-center gap-2">
-                <Badge variant={onCall ? 'success' : status === 'ready' ? 'outline' : 'secondary'} aria-label="Call status" className="tabular-nums">
-                  {STATUS_LABEL[status](clock(session.seconds))}
-                </Badge>
-                {onCall && (
-                  <>
-                    <Button variant="outline" size="sm" onClick={session.toggleMute} aria-pressed={session.muted}>
-                      {session.muted ? <MicOffIcon aria-hidden /> : <MicIcon aria-hidden />}
-                      {session.muted ? 'Unmute' : 'Mute'}
-                    </Button>
-                    {onToggleSidePanel && (
-                      <Button variant="outline" size="sm" onClick={onToggleSidePanel} aria-pressed={sidePanelOpen}>
-                        <PanelRightIcon aria-hidden />
-                        {sidePanelOpen ? 'Hide lead info' : 'Show lead info'}
-                      </Button>
-                    )}
-                  </>
-                )}
-                {status === 'ended' && session.postCall && !session.postCall.open && (
-                  <Button variant="outline" size="sm" onClick={session.openPostCall}>
-                    Post-call actions
-                  </Button>
-                )}
-              </div>
-              {status === 'ended' && session.postCall && !session.postCall.open && (
-                <p className="text-xs text-muted-foreground" data-testid="post-call-pending">
-                  {notes.trim()
-                    ? 'Your notes are not saved yet: open the post-call actions to save them with the call.'
-                    : 'The dialer resets for the next call in 10 seconds.'}
-                </p>
-              )}
-              {onCall && <DialerKeypad digits={session.digits} onKey={pressKey} />}
+              {twoColumns && callControls}
+              {twoColumns && keypad}
             </CardContent>
           </Card>
+          {!twoColumns && keypad && (
+            <Card className="order-3">
+              <CardContent className="pt-6">{keypad}</CardContent>
+            </Card>
+          )}
           <Card className="order-3 @2xl:order-none">
             <CardHeader>
               <CardTitle>
@@ -282,11 +305,17 @@ export function VoiceDialerPanel({ lead, notesRef, onToggleSidePanel, sidePanelO
           </Card>
         </div>
       </div>
+      {!twoColumns && (
+        // One column (a phone): the call button and status stay in view at the bottom while the transcript scrolls.
+        <div className="sticky bottom-0 z-10 mt-4 grid gap-3 rounded-xl border bg-card/95 p-3 shadow-lg backdrop-blur" data-testid="call-bar">
+          {callControls}
+        </div>
+      )}
       {session.postCall && (
         <PostCallModal
           open={session.postCall.open}
           callId={session.postCall.callId}
-          lead={{ id: lead.leadId, name: lead.name, address: lead.address || null, updated_at: lead.updatedAt }}
+          lead={{ id: lead.leadId, name: lead.name, address: lead.address || null, version: lead.version }}
           durationMs={session.postCall.durationMs}
           callNotes={notes}
           doNotCallRequested={session.postCall.doNotCallRequested}

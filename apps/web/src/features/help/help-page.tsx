@@ -1,5 +1,6 @@
 import { CALL_OUTCOME_LABELS, CALL_OUTCOMES, FOLLOW_UP_OUTCOMES, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS, IMPORT_MAX_BYTES } from '@wholesail/domain';
 import { Link } from 'react-router';
+import { dncScreenHref } from '@/features/do-not-contact/dnc-links';
 import { PROSE_CLASS, ProseTable } from '@/features/legal/public-page-shell';
 import { SUPPORT_EMAIL, SUPPORT_MAILTO } from '@/features/legal/public-links';
 
@@ -47,7 +48,7 @@ export function HelpPage() {
           </li>
           <li>
             Evaluating Wholesail on a server started with <code>npm start</code>? It creates the organization “Demo Realty” and prints a demo
-            sign-in when it starts (<code>demo@wholesail.test</code> / <code>wholesail-demo</code> unless the operator changed them).
+            sign-in when it starts: <code>demo@wholesail.test</code> and a password generated for that installation (unless the operator chose them).
           </li>
           <li>You stay signed in for a week of inactivity and at most 30 days (the server’s defaults). After signing in you return to the page you were on.</li>
         </ul>
@@ -120,9 +121,9 @@ export function HelpPage() {
           </li>
           <li>Templates fill in the lead’s name and address. Delivery status shows under each message.</li>
           <li>
-            A reply of {list(OPT_OUT_KEYWORDS)} on its own, or a clear request like “stop texting me”, puts the lead on the Do Not Call list at
-            once, for calls and texts. {list(OPT_IN_KEYWORDS)} is recorded but does not lift the block: edit the lead’s DNC status deliberately if the
-            person really wants to hear from you again.
+            A reply of {list(OPT_OUT_KEYWORDS)} on its own, or a clear request like “stop texting me”, puts the number that texted, and every
+            number of its lead, on the Do Not Contact list at once: no one can call or text them, through any lead. {list(OPT_IN_KEYWORDS)} from
+            that number later takes those listings off again.
           </li>
         </ul>
 
@@ -130,13 +131,24 @@ export function HelpPage() {
         <ul>
           <li>Every call and text is checked first. Leads on the Do Not Call list cannot be called or texted by anyone in the organization.</li>
           <li>
-            Calls are allowed from 8:00 to 21:00 in the lead’s local time, and until 20:00 in Florida. The time zone comes from the property’s
-            state and ZIP code, else the mailing address; with no location, calls are allowed only while it is calling time across all US time
-            zones.
+            Calls and texts follow the telephone-solicitation hours of the lead’s state, by weekday and in the lead’s local time: for example
+            Texas 9:00–21:00 and from noon on Sundays, Florida 8:00–20:00, no Sundays in Alabama, Louisiana, Mississippi, Rhode Island and Utah,
+            and no legal holidays in Alabama, Pennsylvania, Rhode Island and Utah; elsewhere 8:00–21:00. The time zone comes from the
+            property’s state and ZIP code, else the mailing address; with no location, calls are allowed only while every state allows them
+            in every US time zone. A refused call says which rule applies and when calling opens.
+          </li>
+          <li>
+            A number is called at most 3 times in 24 hours, whichever lead it belongs to (Florida’s limit, the safe default everywhere); admins
+            can set 1 to 10 in Settings → Voice &amp; Dialer. The next call is allowed once the oldest of those calls is 24 hours old.
           </li>
           <li>
             Admins can switch the calling-hours check off in Settings → Voice &amp; Dialer (for example, for leads who asked to be called in the
             evening). Every change is recorded in the activity log. The Do Not Call check cannot be switched off.
+          </li>
+          <li>
+            The Do Not Contact list is kept by phone number: marking a lead Do Not Call (on the lead, or in the post-call dialog) lists all its
+            numbers, so every lead that shares one of them is blocked too. Search the list, add or import numbers and export it in{' '}
+            <Link to={dncScreenHref()}>Settings → Voice &amp; Dialer → Do Not Contact</Link>; only owners and admins remove a number, with a reason.
           </li>
         </ul>
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ME, mockApi, SIGNED_IN_SESSION } from '@/test/mock-api';
 import { currentUrl, renderApp } from '@/test/render-app';
+import { INCOMPLETE_LINK } from './accept-invitation-page';
 import { tokenFromInput } from './invitation-api';
 
 const preview = { email: 'ana@example.com', organization_name: 'Acme Home Buyers', role: 'member', expires_at: '2099-01-01T00:00:00Z' };
@@ -17,6 +18,16 @@ describe('accept invitation', () => {
     expect(await screen.findByText('This invitation has expired')).toBeInTheDocument();
   });
 
+  it('says an incomplete link is incomplete, in words, not the validation text', async () => {
+    mockApi({
+      'GET /api/auth/get-session': { body: null },
+      'GET /api/invitations/abc': { status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'token: the invitation link is incomplete' } } },
+    });
+    renderApp('/accept-invitation/abc');
+    expect(await screen.findByText(INCOMPLETE_LINK)).toBeInTheDocument();
+    expect(screen.queryByText(/token:/)).not.toBeInTheDocument();
+  });
+
   it('creates the account of a signed-out invitee and shows errors verbatim', async () => {
     let attempts = 0;
     const fetchMock = mockApi({
@@ -28,7 +39,8 @@ describe('accept invitation', () => {
           : { body: { organization: { id: 'org-1', name: 'Acme Home Buyers' } } },
       'GET /api/me': { body: ME },
     });
-    const { router } = renderApp('/accept-invitation/tok');
+    // Opened from the mail: its proof goes with the acceptance, so the server can mark the address verified.
+    const { router } = renderApp('/accept-invitation/tok?proof=from-the-mail');
     expect(await screen.findByRole('heading', { name: 'Join Acme Home Buyers' })).toBeInTheDocument();
     expect(screen.getByText('ana@example.com')).toBeInTheDocument();
 
@@ -42,7 +54,7 @@ describe('accept invitation', () => {
     await user.click(screen.getByRole('button', { name: 'Accept invitation' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/dashboard'));
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/invitations/tok/accept');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ name: 'Ana Lopez', password: 'sturdy password' });
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ name: 'Ana Lopez', password: 'sturdy password', emailProof: 'from-the-mail' });
   });
 
   it('offers just the button to the signed-in invitee', async () => {

@@ -7,15 +7,17 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AuthShell } from '@/features/auth/auth-shell';
-import { SESSION_QUERY_KEY, useSession } from '@/features/auth/use-session';
+import { useSession } from '@/features/auth/use-session';
 import { useSignOut } from '@/features/auth/use-sign-out';
+import { ApiError } from '@/lib/api';
 import { capitalize } from '@/lib/format';
+import { queryKeys } from '@/lib/query-keys';
 import { acceptInvitation, fetchInvitationPreview } from './invitation-api';
 import { NewAccountForm } from './new-account-form';
 
 export function AcceptInvitationPage() {
   const { token = '' } = useParams();
-  const preview = useQuery({ queryKey: ['invitation-preview', token], queryFn: () => fetchInvitationPreview(token) });
+  const preview = useQuery({ queryKey: queryKeys.invitationPreview(token), queryFn: () => fetchInvitationPreview(token) });
 
   return (
     <AuthShell>
@@ -27,12 +29,20 @@ export function AcceptInvitationPage() {
             <Skeleton className="h-9 w-full" />
           </CardContent>
         )}
-        {preview.isError && <UnusableInvitation message={preview.error.message} />}
+        {preview.isError && <UnusableInvitation message={unusableText(preview.error)} />}
         {preview.data && <InvitationDetails token={token} preview={preview.data} />}
       </Card>
     </AuthShell>
   );
 }
+
+/** Why the link cannot be used, in words: a malformed link (400) reads as incomplete, not as the validation text. */
+function unusableText(error: Error): string {
+  if (error instanceof ApiError && error.status === 400) return INCOMPLETE_LINK;
+  return error.message;
+}
+
+export const INCOMPLETE_LINK = 'This invitation link is incomplete. Open it again from your invitation email, making sure you copy the whole link.';
 
 function UnusableInvitation({ message }: { message: string }) {
   return (
@@ -59,11 +69,11 @@ function InvitationDetails({ token, preview }: { token: string; preview: Invitat
   const location = useLocation();
   const signOut = useSignOut();
   const accept = useMutation({
-    mutationFn: (body: Parameters<typeof acceptInvitation>[1]) => acceptInvitation(token, body),
+    mutationFn: (body: Parameters<typeof acceptInvitation>[1]) => acceptInvitation(token, body, new URLSearchParams(location.search).get('proof')),
     onSuccess: async () => {
       // The account may be new and the organization changed: nothing cached still holds.
-      client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
-      await client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      client.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
+      await client.invalidateQueries({ queryKey: queryKeys.session });
       void navigate(DEFAULT_ROUTE, { replace: true });
     },
   });

@@ -6,9 +6,16 @@ export function fetchInvitationPreview(token: string): Promise<InvitationPreview
   return apiRequest<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}`);
 }
 
-/** Signed out: `{ name, password }` creates the account; signed in as the invitee: `{}`. */
-export function acceptInvitation(token: string, body: { name: string; password: string } | Record<string, never>): Promise<{ organization: { id: string; name: string } }> {
-  return apiRequest(`/api/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST', body });
+/**
+ * Signed out: `{ name, password }` creates the account; signed in as the invitee: `{}`. `emailProof` is the
+ * mailed link's `proof`: with it the server marks the address verified.
+ */
+export function acceptInvitation(
+  token: string,
+  body: { name: string; password: string } | Record<string, never>,
+  emailProof: string | null,
+): Promise<{ organization: { id: string; name: string } }> {
+  return apiRequest(`/api/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST', body: emailProof ? { ...body, emailProof } : body });
 }
 
 /** Accepts a full invitation link (…/accept-invitation/TOKEN or …?token=TOKEN) or a bare token. */

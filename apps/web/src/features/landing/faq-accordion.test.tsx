@@ -22,7 +22,7 @@ describe('FAQ accordion', () => {
     await user.click(compliance);
     expect(questions().map((q) => q.getAttribute('aria-expanded'))).toEqual(['false', 'false', 'true', 'false', 'false']);
     expect(openAnswers()).toHaveLength(1);
-    expect(openAnswers()[0]).toHaveTextContent('8:00 PM in Florida');
+    expect(openAnswers()[0]).toHaveTextContent('at most 3 times in 24 hours');
     expect(compliance).toHaveAttribute('aria-controls', openAnswers()[0]!.id);
 
     await user.click(screen.getByRole('button', { name: 'How do seats work?' }));

@@ -16,7 +16,7 @@ const FAQ: readonly FaqItem[] = [
   {
     question: 'How does Wholesail keep our calls compliant?',
     answer:
-      'Every dial and text is checked first: Do Not Call leads are refused, and calls are allowed 8:00 AM–9:00 PM in the lead’s local time (8:00 PM in Florida). A STOP reply, or a request on a call, puts the lead on the Do Not Call list.',
+      'Every dial and text is checked first: Do Not Call leads are refused, and calls and texts follow the telephone-solicitation hours of the lead’s state in the lead’s local time (8:00 AM–9:00 PM where the state sets nothing stricter), and a number is called at most 3 times in 24 hours. A STOP reply, or a request on a call, puts the lead on the Do Not Call list.',
   },
   {
     question: 'Can I bring the leads I already have?',

@@ -45,11 +45,11 @@ describe('landing page', () => {
     renderApp('/');
     const footer = within(screen.getByRole('navigation', { name: 'Footer' }));
     const hrefs = footer.getAllByRole('link').map((a) => a.getAttribute('href'));
-    for (const href of ['/about', '/developer', '/help', '/billing', '/login', '/api/health', '/privacy-policy', '/privacy', '/terms-of-service', '/cookies-policy']) {
+    for (const href of ['/about', '/developer', '/help', '/billing', '/login', '/status', '/privacy-policy', '/privacy', '/terms-of-service', '/cookies-policy']) {
       expect(hrefs).toContain(href);
     }
     expect(hrefs.some((href) => href?.startsWith('mailto:'))).toBe(true);
-    expect(footer.getByRole('link', { name: 'Status' })).toHaveAttribute('href', '/api/health');
+    expect(footer.getByRole('link', { name: 'Status' })).toHaveAttribute('href', '/status');
   });
 
   it('scrolls smoothly to a section from the header and keeps the anchor in the address', async () => {

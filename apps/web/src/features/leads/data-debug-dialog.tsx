@@ -1,11 +1,11 @@
-import type { Lead } from '@wholesail/domain';
+import { COMPLETENESS_KEY_FIELDS, fieldCoverage, LEAD_FIELD_NAMES, leadCompleteness, type Lead } from '@wholesail/domain';
 import { CheckIcon, CopyIcon, DownloadIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { dateTimeText, FIELD_GROUP_LABELS, fieldCoverage, text } from './lead-format';
+import { dateTimeText, FIELD_GROUP_LABELS, text } from './lead-format';
 
 /** 'Copied' shows for 2 seconds (dialer.md §9). */
 export const COPIED_LABEL_MS = 2000;
@@ -30,8 +30,9 @@ function Bar({ percent }: { percent: number }) {
   );
 }
 
-/** What the record holds: field coverage by group, and the raw JSON. */
+/** What the record holds: its completeness (the header badge's figure), field coverage by group, and the raw JSON. */
 export function DataDebugDialog({ lead, open, onOpenChange }: { lead: Lead; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const completeness = leadCompleteness(lead);
   const coverage = fieldCoverage(lead);
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -63,11 +64,30 @@ export function DataDebugDialog({ lead, open, onOpenChange }: { lead: Lead; open
           </TabsList>
           <TabsContent value="coverage" className="min-h-0 flex-1 overflow-y-auto">
             <div className="grid gap-4">
+              <div className="grid gap-1.5" aria-label="Completeness" role="group">
+                <p className="text-sm">
+                  <span className="text-2xl font-semibold tabular-nums">{completeness.percent}%</span>{' '}
+                  <span className="text-muted-foreground">
+                    complete: {completeness.populated.length} of {COMPLETENESS_KEY_FIELDS.length} key fields, as the badge in the lead’s header says
+                  </span>
+                </p>
+                <Bar percent={completeness.percent} />
+                {completeness.missing.length > 0 && (
+                  <div className="flex flex-wrap items-center gap-1 text-xs">
+                    <span className="text-muted-foreground">Key fields missing:</span>
+                    {completeness.missing.map((f) => (
+                      <Badge key={f} variant="outline">
+                        {f}
+                      </Badge>
+                    ))}
+                  </div>
+                )}
+              </div>
               <div className="grid gap-1.5">
                 <p className="text-sm">
-                  <span className="text-2xl font-semibold tabular-nums">{coverage.percent}%</span>{' '}
+                  <span className="text-lg font-semibold tabular-nums">{coverage.percent}%</span>{' '}
                   <span className="text-muted-foreground">
-                    overall coverage ({coverage.populated} of {coverage.total} fields)
+                    of every field the record can hold ({coverage.populated.length} of {LEAD_FIELD_NAMES.length} fields), by group:
                   </span>
                 </p>
                 <Bar percent={coverage.percent} />

@@ -4,12 +4,13 @@ import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { DeleteLeadButton } from './delete-lead-button';
 import { LeadDetails } from './lead-details';
 import { isNotFound, useLead } from './leads-api';
 
 function Breadcrumb({ current }: { current: string }) {
   return (
-    <nav aria-label="Breadcrumb" className="flex items-center gap-1 text-sm text-muted-foreground">
+    <nav aria-label="Breadcrumb" className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
       <Link to="/leads" className="hover:text-foreground hover:underline">
         Leads
       </Link>
@@ -64,7 +65,10 @@ export function LeadDetailPage() {
   }
   return (
     <div className="grid gap-4">
-      <Breadcrumb current={displayName(lead.data)} />
+      <div className="flex items-center justify-between gap-3">
+        <Breadcrumb current={displayName(lead.data)} />
+        <DeleteLeadButton lead={lead.data} />
+      </div>
       <Card>
         <CardContent className="pt-6">
           <LeadDetails lead={lead.data} scrollable={false} renderTitle={(name) => <h1 className="text-2xl font-semibold tracking-tight">{name}</h1>} />

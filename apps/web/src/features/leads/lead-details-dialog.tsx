@@ -28,7 +28,11 @@ export function LeadDetailsDialog({ leadId, initial, onClose }: Props) {
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[1px]" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
-          className="fixed top-1/2 left-1/2 z-50 flex h-[90vh] w-[calc(100%-2rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border bg-card p-6 shadow-lg outline-none"
+          // Escape in a section being edited cancels that edit (lead-edit-form.tsx) and leaves the dialog open.
+          onEscapeKeyDown={(event) => {
+            if (event.target instanceof Element && event.target.closest('[data-lead-edit]')) event.preventDefault();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 flex h-[90vh] w-[calc(100%-2rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border bg-card p-4 shadow-lg outline-none sm:p-6"
         >
           {lead.data ? (
             <LeadDetails

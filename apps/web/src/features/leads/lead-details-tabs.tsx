@@ -4,10 +4,13 @@ import {
   dateText, dateTimeText, isPopulated, leadAddress, leadCoordinates, leadEquity, mailingAddress, MISSING, numberText, phoneText, relativeTime,
   SEGMENT_LABELS, text, yesNo,
 } from './lead-format';
-import { EmptyText, field, FieldSection, NOT_AVAILABLE, Section, type FieldItem } from './lead-sections';
+import { EditableSection } from './editable-section';
+import { DncSection, NotesSection, StatusTagsSection } from './lead-edit-sections';
+import { EmptyText, field, FieldGrid, FieldSection, NOT_AVAILABLE, Section, type FieldItem } from './lead-sections';
+import { LeadStatusBadge } from './lead-status-badge';
+import { AiScoreSummary } from './ai-score';
 import { MotivationIndicator } from './motivation-indicator';
 import { StreetViewEmbed, useStreetView } from './street-view';
-import { TagList } from './tag-list';
 import { LeadFollowUps } from '@/features/tasks/lead-follow-ups';
 import { LeadTexts } from '@/features/conversations/lead-texts';
 
@@ -51,7 +54,10 @@ export function OverviewTab({ lead }: { lead: Lead }) {
   ];
   return (
     <div className="grid gap-4">
-      <FieldSection title="Contact info" items={contact} />
+      <EditableSection lead={lead} section="contact" title="Contact info">
+        <FieldGrid items={contact} />
+      </EditableSection>
+      <StatusTagsSection lead={lead} />
       <LeadFollowUps leadId={lead.id} />
       <Section title="Key metrics">
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -63,21 +69,22 @@ export function OverviewTab({ lead }: { lead: Lead }) {
           <Metric label="Created">{dateText(lead.created_at)}</Metric>
         </dl>
       </Section>
+      <Section title="AI score">
+        <AiScoreSummary lead={lead} />
+      </Section>
       <Section title="Property insights">
-        {insights.length === 0 && (lead.badges ?? []).length === 0 ? (
+        {insights.length === 0 ? (
           <EmptyText />
         ) : (
           <div className="flex flex-wrap gap-1.5">
             {insights.map((insight) => (
               <Badge key={insight}>{insight}</Badge>
             ))}
-            <TagList tags={lead.badges} />
           </div>
         )}
       </Section>
-      <Section title="Notes">
-        {isPopulated(lead.notes) ? <p className="text-sm whitespace-pre-wrap">{lead.notes}</p> : <EmptyText />}
-      </Section>
+      <NotesSection lead={lead} />
+      <DncSection lead={lead} />
     </div>
   );
 }
@@ -131,7 +138,9 @@ export function PropertyTab({ lead }: { lead: Lead }) {
   ];
   return (
     <div className="grid gap-4">
-      <FieldSection title="Property details" items={details} columns={3} />
+      <EditableSection lead={lead} section="property" title="Property details">
+        <FieldGrid items={details} columns={3} />
+      </EditableSection>
       <FieldSection title="Schools" items={schools} empty="School data not available in this area" />
       <FieldSection title="Location" items={location} />
       <FieldSection title="Legal and parcel" items={legal} />
@@ -177,8 +186,12 @@ export function FinancialTab({ lead }: { lead: Lead }) {
   ].filter((sale) => isPopulated(sale.date) || sale.price !== null);
   return (
     <div className="grid gap-4">
-      <FieldSection title="Valuation" items={valuation} />
-      <FieldSection title="Mortgage and financing" items={mortgage} />
+      <EditableSection lead={lead} section="valuation" title="Valuation">
+        <FieldGrid items={valuation} />
+      </EditableSection>
+      <EditableSection lead={lead} section="mortgage" title="Mortgage and financing">
+        <FieldGrid items={mortgage} />
+      </EditableSection>
       <Section title="Sale history">
         {sales.length === 0 ? (
           <EmptyText>Sale history not available for this property</EmptyText>
@@ -204,7 +217,7 @@ export function CommunicationTab({ lead }: { lead: Lead }) {
     field('Last contact', lead.last_contacted_at ? `${relativeTime(lead.last_contacted_at)} (${dateTimeText(lead.last_contacted_at)})` : MISSING),
     field('Contact attempts', numberText(lead.contact_attempts)),
     field('Lead source', text(lead.lead_source ?? lead.source)),
-    field('Status', text(lead.status)),
+    field('Status', lead.status ? <LeadStatusBadge status={lead.status} /> : MISSING, Boolean(lead.status)),
   ];
   const phones: FieldItem[] = [
     field('Primary', phoneText(lead.contact_1_phone1 ?? lead.phone ?? lead.phone_number)),

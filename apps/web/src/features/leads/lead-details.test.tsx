@@ -61,10 +61,21 @@ describe('lead details', () => {
     expect(within(metrics).getByText('Mar 4, 2025')).toBeInTheDocument();
     const insights = screen.getByRole('region', { name: 'Property insights' });
     expect(within(insights).getByText('Vacant')).toBeInTheDocument();
-    expect(within(insights).getByText('tired-landlord')).toBeInTheDocument();
-    expect(within(insights).queryByText('divorce')).not.toBeInTheDocument();
-    expect(within(insights).getByText('+1 more')).toHaveAttribute('title', 'divorce');
+    const statusTags = screen.getByRole('region', { name: 'Status and tags' });
+    expect(within(statusTags).getByText('tired-landlord')).toBeInTheDocument();
+    expect(within(statusTags).queryByText('divorce')).not.toBeInTheDocument();
+    expect(within(statusTags).getByText('+1 more')).toHaveAttribute('title', 'divorce');
     expect(screen.getByText('Wants to sell before summer.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'AI score' })).getByText(/^Not scored yet/)).toBeInTheDocument();
+  });
+
+  it('shows the AI score with its reasons, how it was made and when', async () => {
+    await openLead({ ai_score: 72, ai_score_reasons: ['Tax delinquent (+10)', 'Vacant (+8)'], ai_score_source: 'rules+llm', ai_scored_at: '2025-03-05T15:00:00Z' });
+    const ai = screen.getByRole('region', { name: 'AI score' });
+    expect(within(ai).getByText('72')).toBeInTheDocument();
+    expect(within(ai).getByText('Tax delinquent (+10)')).toBeInTheDocument();
+    expect(within(ai).getByText('Vacant (+8)')).toBeInTheDocument();
+    expect(within(ai).getByText(/^The record’s score and the language model’s, averaged, /)).toBeInTheDocument();
   });
 
   it('switches tabs and shows each one’s content and empty states', async () => {
@@ -86,7 +97,7 @@ describe('lead details', () => {
     expect(within(phones).getByText('1 (555) 123-4567')).toBeInTheDocument();
     expect(within(phones).getByText('Alt 1')).toBeInTheDocument();
     expect(within(phones).getByText('Alt 2')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Summary' })).getByText('new')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Summary' })).getByText('New')).toBeInTheDocument(); // the status in words, not its code
 
     await user.click(screen.getByRole('tab', { name: 'Intelligence' }));
     expect(screen.getByText('No major distress signals detected')).toBeInTheDocument();
@@ -156,9 +167,15 @@ describe('data debug dialog', () => {
     const { user } = await openLead({ data_source: 'batchdata' });
     await user.click(screen.getByRole('button', { name: 'Data debug' }));
     const dialog = await screen.findByRole('dialog', { name: 'Data debug' });
+    // The same figure as the header's badge (6 of the 12 key fields), then every field.
+    expect(screen.getByText('50% Complete')).toBeInTheDocument();
+    const completeness = within(dialog).getByRole('group', { name: 'Completeness' });
+    expect(within(completeness).getByText('50%')).toBeInTheDocument();
+    expect(within(completeness).getByText(/6 of 12 key fields/)).toBeInTheDocument();
+    expect(within(completeness).getByText('contact_1_email1')).toBeInTheDocument();
     const percent = Math.round((10 / LEAD_FIELD_NAMES.length) * 100);
     expect(within(dialog).getByText(`${percent}%`)).toBeInTheDocument();
-    expect(within(dialog).getByText(`overall coverage (10 of ${LEAD_FIELD_NAMES.length} fields)`)).toBeInTheDocument();
+    expect(within(dialog).getByText(`of every field the record can hold (10 of ${LEAD_FIELD_NAMES.length} fields), by group:`)).toBeInTheDocument();
     const owner = within(dialog).getByLabelText('Owner coverage');
     expect(within(owner).getByText('10%')).toBeInTheDocument(); // 1 of 10 owner fields
     expect(within(owner).getByText('owner_1_name')).toBeInTheDocument();

@@ -1,16 +1,22 @@
-import { completenessVariant, displayName, LEAD_FIELD_NAMES, type Lead } from '@wholesail/domain';
-import { BugIcon, MailIcon, MessageSquareIcon } from 'lucide-react';
+import { completenessVariant, displayName, LEAD_FIELD_NAMES, leadCompleteness, type Lead } from '@wholesail/domain';
+import { BanIcon, BugIcon, MailIcon, MessageSquareIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { BlockedButton } from '@/components/ui/blocked-button';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { conversationHref } from '@/features/conversations/conversation-links';
+import { DNC_BADGE_TITLE, DncBadge, DncDetails } from '@/features/conversations/dnc-badge';
 import { cn } from '@/lib/utils';
 import { CallLink } from './call-link';
+import { ContactBlockReasons, useContactBlocks } from './contact-blocks';
 import { DataDebugDialog } from './data-debug-dialog';
 import { CommunicationTab, FinancialTab, IntelligenceTab, LEAD_TABS, OverviewTab, PropertyTab, type LeadTab } from './lead-details-tabs';
-import { completenessPercent, leadAddress, populatedFields, primaryEmail } from './lead-format';
+import { leadAddress, populatedFields, primaryEmail } from './lead-format';
+import { LeadStatusBadge } from './lead-status-badge';
+import type { LeadDetail } from './leads-api';
+import { MarkDncButton } from './mark-dnc-dialog';
 import { ScrollFadeArea } from './scroll-fade-area';
 
 const TAB_CONTENT: Readonly<Record<LeadTab, (props: { lead: Lead }) => ReactNode>> = {
@@ -23,7 +29,7 @@ const TAB_CONTENT: Readonly<Record<LeadTab, (props: { lead: Lead }) => ReactNode
 
 export function LeadBadges({ lead }: { lead: Lead }) {
   const fields = populatedFields(lead).length;
-  const percent = completenessPercent(lead);
+  const percent = leadCompleteness(lead).percent;
   return (
     <>
       <Badge variant="outline" title={`${fields} of ${LEAD_FIELD_NAMES.length} fields populated`}>
@@ -36,29 +42,58 @@ export function LeadBadges({ lead }: { lead: Lead }) {
   );
 }
 
-export function LeadActions({ lead }: { lead: Lead }) {
+/** Call, Send SMS and Email; Call and Send SMS say why when the lead may not be called or texted now. */
+export function LeadActions({ lead }: { lead: LeadDetail }) {
   const email = primaryEmail(lead);
+  const blocks = useContactBlocks(lead);
+  const sms = (
+    <>
+      <MessageSquareIcon aria-hidden /> Send SMS
+    </>
+  );
   return (
-    <div className="flex flex-wrap justify-end gap-2">
-      <CallLink lead={lead} label="Call Lead" size="default" variant="default" />
-      <Link className={buttonVariants({ variant: 'outline' })} to={conversationHref(lead.id)}>
-        <MessageSquareIcon aria-hidden /> Send SMS
-      </Link>
-      {email ? (
-        <a className={buttonVariants({ variant: 'outline' })} href={`mailto:${email}`}>
-          <MailIcon aria-hidden /> Email
-        </a>
-      ) : (
-        <Button variant="outline" disabled title="No email address">
-          <MailIcon aria-hidden /> Email
-        </Button>
-      )}
+    <div className="grid gap-2">
+      <div className="flex flex-wrap justify-end gap-2">
+        <CallLink lead={lead} label="Call Lead" size="default" variant="default" refusal={blocks.call} />
+        {blocks.text ? (
+          <BlockedButton reason={blocks.text} label="Send SMS" variant="outline">
+            {sms}
+          </BlockedButton>
+        ) : (
+          <Link className={buttonVariants({ variant: 'outline' })} to={conversationHref(lead.id)}>
+            {sms}
+          </Link>
+        )}
+        {email ? (
+          <a className={buttonVariants({ variant: 'outline' })} href={`mailto:${email}`}>
+            <MailIcon aria-hidden /> Email
+          </a>
+        ) : (
+          <Button variant="outline" disabled title="No email address">
+            <MailIcon aria-hidden /> Email
+          </Button>
+        )}
+      </div>
+      <ContactBlockReasons blocks={blocks} />
     </div>
   );
 }
 
+/** Which of the lead's numbers are on the Do Not Call list and why, under the lead's name. */
+function LeadDncNotice({ lead }: { lead: LeadDetail }) {
+  return (
+    <section aria-label="Do Not Call" className="grid gap-2 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm">
+      <p className="flex items-center gap-2 font-medium text-destructive">
+        <BanIcon className="size-4" aria-hidden />
+        {DNC_BADGE_TITLE}
+      </p>
+      <DncDetails lead={lead} />
+    </section>
+  );
+}
+
 type Props = {
-  lead: Lead;
+  lead: LeadDetail;
   /** The heading element: a DialogTitle in the dialog, an h1 on the page. */
   renderTitle: (name: string) => ReactNode;
   /** In the dialog the tab content scrolls inside a fading scroll area; on the page the page scrolls. */
@@ -87,7 +122,9 @@ export function LeadDetails({ lead, renderTitle, scrollable, headerEnd }: Props)
           {renderTitle(name)}
           {address && <p className="truncate text-sm text-muted-foreground">{address}</p>}
           <div className="flex flex-wrap items-center gap-1.5">
+            {lead.status && <LeadStatusBadge status={lead.status} />}
             <LeadBadges lead={lead} />
+            {lead.dnc_status ? <DncBadge /> : <MarkDncButton lead={lead} />}
           </div>
         </div>
         <div className="flex items-center gap-1">
@@ -97,6 +134,7 @@ export function LeadDetails({ lead, renderTitle, scrollable, headerEnd }: Props)
           {headerEnd}
         </div>
       </header>
+      {lead.dnc_status && <LeadDncNotice lead={lead} />}
       <TabsList className="self-start">
         {LEAD_TABS.map((t) => (
           <TabsTrigger key={t.value} value={t.value}>

@@ -1,28 +1,15 @@
 /** Display helpers of the leads screens; the rules themselves come from @wholesail/domain. */
 import {
-  COMPLETENESS_KEY_FIELDS, derivedEquity, formatPhone, LEAD_FIELD_NAMES, LEAD_FIELDS, toE164ForCall, type Lead, type LeadFieldGroup,
-  type LeadFieldName, type LeadListItem,
+  derivedEquity, formatDateTime, formatPhone, isPopulated, LEAD_FIELD_NAMES, toE164ForCall, type Lead, type LeadFieldGroup, type LeadFieldName,
+  type LeadListItem,
 } from '@wholesail/domain';
 
 export const MISSING = '—';
 
-/** A field counts as populated when it holds a value: not null, not blank text, not an empty list. */
-export function isPopulated(value: unknown): boolean {
-  if (value === null || value === undefined) return false;
-  if (typeof value === 'string') return value.trim() !== '';
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === 'number') return !Number.isNaN(value);
-  return true;
-}
+export { isPopulated };
 
 export function populatedFields(lead: Partial<Lead>): LeadFieldName[] {
   return LEAD_FIELD_NAMES.filter((name) => isPopulated(lead[name]));
-}
-
-/** Percent of the 12 key fields that are populated, rounded. */
-export function completenessPercent(lead: Partial<Lead>): number {
-  const filled = COMPLETENESS_KEY_FIELDS.filter((name) => isPopulated(lead[name])).length;
-  return Math.round((filled / COMPLETENESS_KEY_FIELDS.length) * 100);
 }
 
 export const FIELD_GROUP_LABELS: Readonly<Record<LeadFieldGroup, string>> = {
@@ -39,30 +26,6 @@ export const FIELD_GROUP_LABELS: Readonly<Record<LeadFieldGroup, string>> = {
   calls: 'Calls',
   metadata: 'Metadata',
 };
-
-export type GroupCoverage = { group: LeadFieldGroup; percent: number; populated: LeadFieldName[]; missing: LeadFieldName[] };
-
-/** Field coverage over LEAD_FIELDS: overall and per group. */
-export function fieldCoverage(lead: Partial<Lead>): { percent: number; populated: number; total: number; groups: GroupCoverage[] } {
-  const groups = new Map<LeadFieldGroup, GroupCoverage>();
-  let populated = 0;
-  for (const name of LEAD_FIELD_NAMES) {
-    const group = LEAD_FIELDS[name][1];
-    const entry = groups.get(group) ?? { group, percent: 0, populated: [], missing: [] };
-    if (isPopulated(lead[name])) {
-      entry.populated.push(name);
-      populated += 1;
-    } else {
-      entry.missing.push(name);
-    }
-    groups.set(group, entry);
-  }
-  for (const entry of groups.values()) {
-    entry.percent = Math.round((entry.populated.length / (entry.populated.length + entry.missing.length)) * 100);
-  }
-  const total = LEAD_FIELD_NAMES.length;
-  return { percent: Math.round((populated / total) * 100), populated, total, groups: [...groups.values()] };
-}
 
 /** property_address_full, else the address parts joined. List rows show it, so it reads list fields only. */
 export function leadAddress(lead: Partial<LeadListItem>): string | null {
@@ -113,7 +76,6 @@ export function leadCoordinates(lead: Partial<Lead>): { lat: number; lng: number
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** Dates ('YYYY-MM-DD') are shown as calendar days, without a time zone shift. */
 export function dateText(value: string | null | undefined): string {
@@ -125,7 +87,7 @@ export function dateText(value: string | null | undefined): string {
 export function dateTimeText(value: string | null | undefined): string {
   if (!isPopulated(value)) return MISSING;
   const date = new Date(value!);
-  return Number.isNaN(date.getTime()) ? value! : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? value! : formatDateTime(date);
 }
 
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });

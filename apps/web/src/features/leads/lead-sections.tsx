@@ -11,10 +11,18 @@ export function field(label: string, value: string | ReactNode, present?: boolea
   return { label, value, present: present ?? value !== MISSING };
 }
 
-export function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+/** A titled box of the lead details; `action` (its Edit button) sits at the title's end. */
+export function Section({ title, children, className, action }: { title: string; children: ReactNode; className?: string; action?: ReactNode }) {
   return (
     <section className={cn('grid gap-3 rounded-lg border p-4', className)} aria-label={title}>
-      <h3 className="text-sm font-semibold">{title}</h3>
+      {action ? (
+        <div className="flex min-h-8 items-center justify-between gap-2">
+          <h3 className="text-sm font-semibold">{title}</h3>
+          {action}
+        </div>
+      ) : (
+        <h3 className="text-sm font-semibold">{title}</h3>
+      )}
       {children}
     </section>
   );

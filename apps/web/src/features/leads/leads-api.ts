@@ -1,13 +1,16 @@
-/** Queries of the leads API (docs/api-leads.md). Keys start with 'leads' so realtime lead changes refresh them. */
-import type { Lead, LeadListItem, LeadStats, ScoreTerm } from '@wholesail/domain';
+/** Queries of the leads API (docs/api-leads.md). */
+import type { Lead, LeadListItem, LeadRecord, LeadStats, ScoreTerm } from '@wholesail/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export const LEADS_PAGE_SIZE = 50;
 
 /** GET /api/leads: slim rows (LEAD_LIST_FIELDS); the full record is GET /api/leads/:id. */
 export type LeadList = { items: LeadListItem[]; total: number; total_exact: boolean };
 export type TopLead = Lead & { composite_score: number; score_breakdown: ScoreTerm[] };
+/** A lead on screen: the record of GET /api/leads/:id (`LeadRecord`), or a list row standing in for it while it loads. */
+export type LeadDetail = Lead & Partial<Pick<LeadRecord, 'dnc_numbers'>>;
 
 /** The list filters as they live in the page URL. */
 export type LeadFilters = {
@@ -17,14 +20,6 @@ export type LeadFilters = {
   badges?: string;
   search?: string;
   page: number;
-};
-
-export const leadKeys = {
-  all: ['leads'] as const,
-  list: (filters: LeadFilters) => ['leads', 'list', filters] as const,
-  detail: (id: string) => ['leads', 'detail', id] as const,
-  top: (limit: number) => ['leads', 'top', limit] as const,
-  stats: ['leads', 'stats'] as const,
 };
 
 /** GET /api/leads query string, in a fixed order: status, minValue, maxValue, badges, search, limit, offset. */
@@ -43,16 +38,16 @@ export function leadsListPath(filters: LeadFilters): string {
 /** The list keeps showing the previous page while the next one (or a realtime refresh) loads. */
 export function useLeadsList(filters: LeadFilters) {
   return useQuery({
-    queryKey: leadKeys.list(filters),
+    queryKey: queryKeys.leads.list(filters),
     queryFn: ({ signal }) => apiRequest<LeadList>(leadsListPath(filters), { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useLead(id: string | null, placeholder?: Lead) {
+export function useLead(id: string | null, placeholder?: LeadDetail) {
   return useQuery({
-    queryKey: leadKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => apiRequest<Lead>(`/api/leads/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryKey: queryKeys.leads.detail(id ?? ''),
+    queryFn: ({ signal }) => apiRequest<LeadDetail>(`/api/leads/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: id !== null,
     placeholderData: placeholder && placeholder.id === id ? placeholder : undefined,
   });
@@ -60,7 +55,7 @@ export function useLead(id: string | null, placeholder?: Lead) {
 
 export function useTopLeads(limit = 10) {
   return useQuery({
-    queryKey: leadKeys.top(limit),
+    queryKey: queryKeys.leads.top(limit),
     queryFn: ({ signal }) => apiRequest<{ items: TopLead[] }>(`/api/leads/top?limit=${limit}`, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -68,7 +63,7 @@ export function useTopLeads(limit = 10) {
 
 export function useLeadStats(enabled = true) {
   return useQuery({
-    queryKey: leadKeys.stats,
+    queryKey: queryKeys.leads.stats,
     queryFn: ({ signal }) => apiRequest<LeadStats>('/api/leads/stats', { signal }),
     enabled,
   });
@@ -77,7 +72,7 @@ export function useLeadStats(enabled = true) {
 /** GET /api/maps/key once per session: the key, or null when the server has none (404). */
 export function useMapsKey(enabled: boolean) {
   return useQuery({
-    queryKey: ['maps', 'key'],
+    queryKey: queryKeys.mapsKey,
     queryFn: async ({ signal }) => {
       try {
         const { key } = await apiRequest<{ key?: string }>('/api/maps/key', { signal });
@@ -95,6 +90,4 @@ export function useMapsKey(enabled: boolean) {
 }
 
 /** 404, or 400 for an id that is not even well-formed: either way there is no such lead. */
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
-}
+export { isNotFound } from '@/lib/api';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialerStore } from '@/features/dialer/dialer-store';
 import { currentUrl, renderApp } from '@/test/render-app';
 import { fakeLayout, makeLead, mockLeadsApi, requestedUrls, toListItem } from './test-fixtures';
@@ -39,7 +39,7 @@ describe('/leads list', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Call' }, { timeout: 5000 });
     expect(within(dialog).getByText('Ana Owner · 12 Oak St, Austin, TX 78701')).toBeInTheDocument();
     expect(within(dialog).getByDisplayValue('1 (555) 123-4567')).toBeInTheDocument();
-    expect(dialerStore.getState().data).toEqual({ leadId: 'lead-1', name: 'Ana Owner', address: '12 Oak St, Austin, TX 78701', phone: '(555) 123-4567', email: '', updatedAt: ana.updated_at });
+    expect(dialerStore.getState().data).toEqual({ leadId: 'lead-1', name: 'Ana Owner', address: '12 Oak St, Austin, TX 78701', phone: '(555) 123-4567', email: '', version: ana.version });
     act(() => dialerStore.close());
   });
 
@@ -56,13 +56,36 @@ describe('/leads list', () => {
     expect(within(row).getByText('vacant')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Call' })).toBeEnabled();
 
-    const blocked = within(screen.getByRole('row', { name: 'Bob Blocked' })).getByRole('button', { name: /Call/ });
-    expect(blocked).toBeDisabled();
-    expect(blocked).toHaveAttribute('title', 'Do not call');
-    const noPhone = within(screen.getByRole('row', { name: 'Cy Nophone' })).getByRole('button', { name: /Call/ });
-    expect(noPhone).toBeDisabled();
-    expect(noPhone).toHaveAttribute('title', 'No phone');
+    const blocked = within(screen.getByRole('row', { name: 'Bob Blocked' })).getByRole('button', { name: 'Call: This lead is on the Do Not Call list' });
+    expect(blocked).toHaveAttribute('aria-disabled', 'true');
+    const noPhone = within(screen.getByRole('row', { name: 'Cy Nophone' })).getByRole('button', { name: 'Call: This lead has no phone number to call' });
+    expect(noPhone).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByText('Showing 1–3 of 3')).toBeInTheDocument();
+  });
+
+  it("says on a tap why a DNC lead's Call is off, without dialling or opening the lead", async () => {
+    mockLeadsApi({ 'GET /api/leads': list() });
+    renderApp('/leads');
+    const user = userEvent.setup();
+    await screen.findByText('3 leads');
+    await user.click(within(screen.getByRole('row', { name: 'Bob Blocked' })).getByRole('button', { name: /^Call/ }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('This lead is on the Do Not Call list');
+    expect(dialerStore.getState().isOpen).toBe(false);
+    expect(screen.queryByRole('heading', { name: 'Bob Blocked' })).not.toBeInTheDocument();
+  });
+
+  it('shows each row’s AI score beside its motivation, its reasons on a tap, and says when a lead is not scored yet', async () => {
+    const scored = makeLead({ id: 'lead-5', owner_1_name: 'Eve Scored', ai_score: 64, ai_score_reasons: ['Vacant (+8)'], ai_score_source: 'rules' });
+    mockLeadsApi({ 'GET /api/leads': list([scored, ana]) });
+    renderApp('/leads');
+    const user = userEvent.setup();
+    await screen.findByText('2 leads');
+    expect(within(screen.getByRole('row', { name: 'Ana Owner' })).getByRole('button', { name: 'Not scored by AI yet: show why' })).toHaveTextContent('AI —');
+    await user.click(within(screen.getByRole('row', { name: 'Eve Scored' })).getByRole('button', { name: 'AI score 64 of 100: show why' }));
+    const why = await screen.findByRole('dialog');
+    expect(why).toHaveTextContent('Vacant (+8)');
+    expect(why).toHaveTextContent('Scored from the record (no language model)');
+    expect(screen.queryByRole('heading', { name: 'Eve Scored' })).not.toBeInTheDocument();
   });
 
   it.each([
@@ -192,6 +215,36 @@ describe('/leads list', () => {
     expect(within(dialog).getByRole('tab', { name: 'Overview' })).toBeInTheDocument();
     expect(within(dialog).queryByLabelText('Loading lead')).not.toBeInTheDocument();
   });
-});
 
-vi.setConfig({ testTimeout: 15_000 });
+  it('shows statuses in words with their pipeline colour, in the rows and the status filter', async () => {
+    const followUp = makeLead({ id: 'lead-4', owner_1_name: 'Dee Later', status: 'add-to-followup' });
+    mockLeadsApi({ 'GET /api/leads': list([ana, followUp]) });
+    renderApp('/leads');
+    const row = await screen.findByRole('row', { name: 'Dee Later' });
+    expect(within(row).getByText('Follow up').closest('[data-tone]')).toHaveAttribute('data-tone', 'follow-up');
+    expect(within(row).queryByText('add-to-followup')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: 'Ana Owner' })).getByText('New').closest('[data-tone]')).toHaveAttribute('data-tone', 'fresh');
+    const filter = screen.getByLabelText('Status');
+    expect(within(filter).getByRole('option', { name: 'Follow up' })).toHaveValue('add-to-followup');
+    expect(within(filter).getByRole('option', { name: 'Interested — make offer' })).toHaveValue('interested-set-offer');
+  });
+
+  it.each([
+    [390, 'cards'],
+    [900, 'compact'],
+    [1400, 'full'],
+  ])('lays the list out by the room it has: %i px gives %s, Call always in the row', async (width, layout) => {
+    restoreLayout();
+    restoreLayout = fakeLayout(800, width);
+    mockLeadsApi({ 'GET /api/leads': list() });
+    renderApp('/leads');
+    const row = await screen.findByRole('row', { name: 'Ana Owner' });
+    expect(screen.getByRole('table', { name: 'Leads' }).closest('[data-layout]')).toHaveAttribute('data-layout', layout);
+    expect(within(row).getByRole('button', { name: 'Call' })).toBeInTheDocument();
+    const equity = within(row).getByText('$250,000');
+    if (layout === 'full') expect(equity.closest('[role="cell"]')).not.toHaveClass('hidden');
+    else expect(equity.closest('[role="cell"]')).toHaveClass('hidden');
+    restoreLayout();
+    restoreLayout = fakeLayout();
+  });
+});

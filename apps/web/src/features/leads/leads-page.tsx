@@ -1,28 +1,33 @@
-import { displayName, formatUsd, type LeadListItem } from '@wholesail/domain';
+import { displayName, formatUsd, leadStatusLabel, type LeadListItem } from '@wholesail/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { AlertCircleIcon, ChevronLeftIcon, ChevronRightIcon, FileUpIcon, SearchIcon, UsersIcon, XIcon } from 'lucide-react';
+import { AlertCircleIcon, FileUpIcon, SearchIcon, Trash2Icon, UsersIcon, XIcon } from 'lucide-react';
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Pager } from '@/components/ui/pager';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AddLeadButton } from '@/features/address-search/add-lead-button';
 import { ImportLeadsButton } from '@/features/leads/import/import-leads-button';
 import { capitalize } from '@/lib/format';
+import { useElementWidth } from '@/lib/use-element-width';
 import { cn } from '@/lib/utils';
+import { BulkBar } from './bulk-bar';
 import { CallLink } from './call-link';
+import { DeletedLeads } from './deleted-leads';
 import { LeadDetailsDialog } from './lead-details-dialog';
 import { leadAddress, leadEquity, MISSING, phoneText, primaryPhone, relativeTime } from './lead-format';
 import { LEADS_PAGE_SIZE, useLeadsList, type LeadList } from './leads-api';
+import { CARD_HEIGHT, cellClass, COLUMNS, GRIDS, listLayout, ROW_HEIGHT, WIDE_ONLY, type Cell, type ListLayout } from './leads-list-layout';
+import { SelectBox, useRowSelection, type RowSelection } from './lead-selection';
+import { LeadStatusBadge } from './lead-status-badge';
+import { AiScoreBadge } from './ai-score';
 import { MotivationIndicator } from './motivation-indicator';
 import { TagList } from './tag-list';
 import { FILTER_STATUSES, isAmount, normaliseBadges, useDebouncedFilter, useLeadFilters } from './use-lead-filters';
-
-export const ROW_HEIGHT = 60;
-const GRID = 'grid grid-cols-[minmax(110px,1fr)_minmax(130px,1.3fr)_128px_84px_84px_60px_minmax(88px,0.8fr)_minmax(110px,1fr)_88px_64px] items-center gap-2 px-4';
-const COLUMNS = ['Owner', 'Property address', 'Phone', 'Est. value', 'Equity', 'Motivation', 'Status', 'Tags', 'Last contacted', ''] as const;
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -41,16 +46,20 @@ export function totalText(list: Pick<LeadList, 'total' | 'total_exact'>): string
   return `${count.format(list.total)} ${list.total === 1 ? 'lead' : 'leads'}`;
 }
 
-function Header({ list }: { list: LeadList | undefined }) {
+function Header({ list, deleted, onDeleted }: { list: LeadList | undefined; deleted: boolean; onDeleted: (show: boolean) => void }) {
   return (
     <header className="flex flex-wrap items-end justify-between gap-4">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Leads</h1>
         <p className="mt-1 text-sm text-muted-foreground" aria-live="polite">
-          {list ? totalText(list) : '\u00a0'}
+          {list && !deleted ? totalText(list) : '\u00a0'}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
+        <Button variant={deleted ? 'default' : 'outline'} aria-pressed={deleted} onClick={() => onDeleted(!deleted)}>
+          <Trash2Icon aria-hidden />
+          Deleted
+        </Button>
         <ImportLeadsButton />
         <AddLeadButton />
       </div>
@@ -98,7 +107,7 @@ function Filters({ lf }: { lf: ReturnType<typeof useLeadFilters> }) {
             <option value="">All statuses</option>
             {FILTER_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {leadStatusLabel(s)}
               </option>
             ))}
           </NativeSelect>
@@ -142,7 +151,8 @@ function Filters({ lf }: { lf: ReturnType<typeof useLeadFilters> }) {
   );
 }
 
-function LeadRow({ lead, onOpen }: { lead: LeadListItem; onOpen: (lead: LeadListItem) => void }) {
+function LeadRow({ lead, onOpen, layout, selection }: { lead: LeadListItem; onOpen: (lead: LeadListItem) => void; layout: ListLayout; selection: RowSelection }) {
+  const at = (cell: Cell) => cellClass(layout, cell);
   const name = displayName(lead);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target !== event.currentTarget) return;
@@ -158,62 +168,63 @@ function LeadRow({ lead, onOpen }: { lead: LeadListItem; onOpen: (lead: LeadList
       aria-label={name}
       onClick={() => onOpen(lead)}
       onKeyDown={onKeyDown}
-      className={cn(GRID, 'h-full cursor-pointer border-b text-sm outline-none hover:bg-muted/50 focus-visible:bg-muted/60 focus-visible:ring-2 focus-visible:ring-ring/30 focus-visible:ring-inset')}
+      className={cn(GRIDS[layout], 'h-full cursor-pointer border-b text-sm outline-none hover:bg-muted/50 focus-visible:bg-muted/60 focus-visible:ring-2 focus-visible:ring-ring/30 focus-visible:ring-inset')}
     >
-      <span role="cell" className="truncate font-medium">
-        {name}
+      <span role="cell" className={cn('flex min-w-0 items-center gap-2 font-medium', at('name'))}>
+        <SelectBox label={`Select ${name}`} checked={selection.isSelected(lead.id)} onChange={() => selection.toggle(lead.id)} />
+        <span className="truncate">{name}</span>
       </span>
-      <span role="cell" className="truncate text-muted-foreground" title={leadAddress(lead) ?? undefined}>
+      <span role="cell" className={cn('truncate text-muted-foreground', at('address'))} title={leadAddress(lead) ?? undefined}>
         {leadAddress(lead) ?? MISSING}
       </span>
-      <span role="cell" className="truncate tabular-nums">
+      <span role="cell" className={cn('truncate tabular-nums', at('phone'))}>
         {phoneText(primaryPhone(lead))}
       </span>
-      <span role="cell" className="tabular-nums">
+      <span role="cell" className={cn('tabular-nums', at('value'))}>
         {formatUsd(lead.estimated_value)}
       </span>
-      <span role="cell" className="tabular-nums">
+      <span role="cell" className={cn('tabular-nums', at('equity'))}>
         {formatUsd(leadEquity(lead))}
       </span>
-      <span role="cell">
-        <MotivationIndicator score={lead.motivation_score} />
+      <span role="cell" className={at('motivation')}>
+        <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+          <MotivationIndicator score={lead.motivation_score} />
+          <AiScoreBadge lead={lead} />
+        </span>
       </span>
-      <span role="cell" className="min-w-0">
-        {lead.status ? (
-          <Badge variant="outline" className="block max-w-full truncate" title={lead.status}>
-            {lead.status}
-          </Badge>
-        ) : (
-          MISSING
-        )}
+      <span role="cell" className={cn('min-w-0', at('status'))}>
+        <LeadStatusBadge status={lead.status} wrap={layout !== 'cards'} />
       </span>
-      <span role="cell" className="max-h-[52px] min-w-0 overflow-hidden" title={(lead.badges ?? []).join(', ') || undefined}>
+      <span role="cell" className={cn('max-h-[52px] min-w-0 overflow-hidden', at('tags'))} title={(lead.badges ?? []).join(', ') || undefined}>
         {(lead.badges ?? []).length > 0 ? <TagList tags={lead.badges} /> : <span className="text-muted-foreground">{MISSING}</span>}
       </span>
-      <span role="cell" className="truncate text-muted-foreground" title={lead.last_contacted_at ?? undefined}>
+      <span role="cell" className={cn('truncate text-muted-foreground', at('contacted'))} title={lead.last_contacted_at ?? undefined}>
         {relativeTime(lead.last_contacted_at)}
       </span>
-      <span role="cell" className="justify-self-end">
+      <span role="cell" className={cn('justify-self-end', at('call'))}>
         <CallLink lead={lead} />
       </span>
     </div>
   );
 }
 
-function LeadRows({ items, onOpen, dimmed }: { items: LeadListItem[]; onOpen: (lead: LeadListItem) => void; dimmed: boolean }) {
+type RowsProps = { items: LeadListItem[]; onOpen: (lead: LeadListItem) => void; dimmed: boolean; layout: ListLayout; selection: RowSelection };
+
+function LeadRows({ items, onOpen, dimmed, layout, selection }: RowsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const height = layout === 'cards' ? CARD_HEIGHT : ROW_HEIGHT;
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => height,
     overscan: 8,
   });
   return (
-    <div ref={scrollRef} className={cn('max-h-[calc(100vh-22rem)] min-h-[60px] overflow-y-auto transition-opacity', dimmed && 'opacity-60')} data-testid="leads-scroll">
+    <div ref={scrollRef} className={cn('min-h-[60px] overflow-y-auto transition-opacity', layout === 'cards' ? 'max-h-[calc(100dvh-8rem)]' : 'max-h-[calc(100vh-22rem)]', dimmed && 'opacity-60')} data-testid="leads-scroll">
       <div role="rowgroup" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => (
-          <div key={items[row.index]!.id} aria-rowindex={row.index + 2} className="absolute inset-x-0 top-0" style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}>
-            <LeadRow lead={items[row.index]!} onOpen={onOpen} />
+          <div key={items[row.index]!.id} aria-rowindex={row.index + 2} className="absolute inset-x-0 top-0" style={{ height, transform: `translateY(${row.start}px)` }}>
+            <LeadRow lead={items[row.index]!} onOpen={onOpen} layout={layout} selection={selection} />
           </div>
         ))}
       </div>
@@ -221,32 +232,40 @@ function LeadRows({ items, onOpen, dimmed }: { items: LeadListItem[]; onOpen: (l
   );
 }
 
-function TableFrame({ children, rowCount }: { children: React.ReactNode; rowCount?: number }) {
+/** The table around the rows; its children are given the layout that fits its width. */
+function TableFrame({ children, rowCount, selection }: { children: (layout: ListLayout) => React.ReactNode; rowCount?: number; selection?: RowSelection }) {
+  const [ref, width] = useElementWidth<HTMLDivElement>();
+  const layout = listLayout(width);
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card">
-      <div role="table" aria-label="Leads" aria-rowcount={rowCount === undefined ? undefined : rowCount + 1} className="min-w-[1050px]">
+    <div ref={ref} className="overflow-x-auto rounded-xl border bg-card" data-layout={layout}>
+      <div role="table" aria-label="Leads" aria-rowcount={rowCount === undefined ? undefined : rowCount + 1} className={cn(layout === 'full' && 'min-w-[1050px]')}>
         <div role="rowgroup">
-          <div role="row" aria-rowindex={1} className={cn(GRID, 'h-10 border-b bg-muted/40 text-xs font-medium text-muted-foreground')}>
-            {COLUMNS.map((column, i) => (
-              <span role="columnheader" key={i} className={cn(i === COLUMNS.length - 1 && 'sr-only')}>
-                {column || 'Call'}
+          <div
+            role="row"
+            aria-rowindex={1}
+            className={cn(GRIDS[layout === 'cards' ? 'compact' : layout], 'h-10 border-b bg-muted/40 text-xs font-medium text-muted-foreground', layout === 'cards' && 'sr-only')}
+          >
+            {COLUMNS.map(([cell, header]) => (
+              <span role="columnheader" key={cell} className={cn(cell === 'call' && 'sr-only', cell === 'name' && 'flex items-center gap-2', layout !== 'full' && WIDE_ONLY.includes(cell) && 'hidden')}>
+                {cell === 'name' && selection && <SelectBox label="Select all leads on this page" checked={selection.allSelected} onChange={selection.setAll} />}
+                {header}
               </span>
             ))}
           </div>
         </div>
-        {children}
+        {children(layout)}
       </div>
     </div>
   );
 }
 
-function SkeletonRows() {
+function SkeletonRows({ layout }: { layout: ListLayout }) {
   return (
     <div role="rowgroup" aria-label="Loading leads">
       {Array.from({ length: 8 }, (_, i) => (
-        <div key={i} role="row" className={cn(GRID, 'border-b')} style={{ height: ROW_HEIGHT }}>
-          {COLUMNS.map((_, j) => (
-            <Skeleton key={j} role="cell" className="h-4" />
+        <div key={i} role="row" className={cn(GRIDS[layout], 'border-b')} style={{ height: layout === 'cards' ? CARD_HEIGHT : ROW_HEIGHT }}>
+          {COLUMNS.map(([cell]) => (
+            <Skeleton key={cell} role="cell" className={cn('h-4', cellClass(layout, cell))} />
           ))}
         </div>
       ))}
@@ -270,10 +289,14 @@ function EmptyCard({ icon: Icon, title, text, children }: { icon: typeof UsersIc
 /** /leads — the list agents work from. */
 export function LeadsPage() {
   const lf = useLeadFilters();
+  const [params, setParams] = useSearchParams();
+  const showDeleted = params.get('deleted') === 'true';
+  const showDeletedLeads = (show: boolean) => setParams(show ? { deleted: 'true' } : {});
   const { filters, update } = lf;
   const list = useLeadsList(filters);
   const [selected, setSelected] = useState<LeadListItem | null>(null);
   const data = list.data;
+  const selection = useRowSelection(data?.items);
   const first = (filters.page - 1) * LEADS_PAGE_SIZE;
   const shownTotal = data ? (data.total_exact ? count.format(data.total) : estimateText(data.total)) : '';
   const hasNext = data ? (data.total_exact ? first + data.items.length < data.total : data.items.length === LEADS_PAGE_SIZE) : false;
@@ -281,9 +304,7 @@ export function LeadsPage() {
   let body: React.ReactNode;
   if (list.isPending) {
     body = (
-      <TableFrame>
-        <SkeletonRows />
-      </TableFrame>
+      <TableFrame>{(layout) => <SkeletonRows layout={layout} />}</TableFrame>
     );
   } else if (list.isError && !data) {
     body = (
@@ -324,29 +345,32 @@ export function LeadsPage() {
   } else if (data) {
     body = (
       <>
-        <TableFrame rowCount={data.items.length}>
-          <LeadRows items={data.items} onOpen={setSelected} dimmed={list.isPlaceholderData} />
+        {selection.selected.length > 0 && <BulkBar selected={selection.selected} onClear={selection.clear} />}
+        <TableFrame rowCount={data.items.length} selection={selection}>
+          {(layout) => <LeadRows key={layout} items={data.items} onOpen={setSelected} dimmed={list.isPlaceholderData} layout={layout} selection={selection} />}
         </TableFrame>
-        <nav className="flex flex-wrap items-center justify-between gap-3 text-sm" aria-label="Pagination">
-          <p className="text-muted-foreground">
-            Showing {count.format(first + 1)}–{count.format(first + data.items.length)} of {shownTotal}
-          </p>
-          <div className="flex gap-2">
-            <Button variant="outline" size="sm" disabled={filters.page <= 1} onClick={() => update({ page: String(filters.page - 1) })}>
-              <ChevronLeftIcon aria-hidden /> Prev
-            </Button>
-            <Button variant="outline" size="sm" disabled={!hasNext || list.isPlaceholderData} onClick={() => update({ page: String(filters.page + 1) })}>
-              Next <ChevronRightIcon aria-hidden />
-            </Button>
-          </div>
-        </nav>
+        <Pager
+          summary={`Showing ${count.format(first + 1)}–${count.format(first + data.items.length)} of ${shownTotal}`}
+          canPrev={filters.page > 1}
+          canNext={hasNext && !list.isPlaceholderData}
+          onPrev={() => update({ page: String(filters.page - 1) })}
+          onNext={() => update({ page: String(filters.page + 1) })}
+        />
       </>
     );
   }
 
+  if (showDeleted) {
+    return (
+      <div className="grid gap-6">
+        <Header list={data} deleted onDeleted={showDeletedLeads} />
+        <DeletedLeads />
+      </div>
+    );
+  }
   return (
     <div className="grid gap-6">
-      <Header list={data} />
+      <Header list={data} deleted={false} onDeleted={showDeletedLeads} />
       <Filters lf={lf} />
       {body}
       <LeadDetailsDialog leadId={selected?.id ?? null} initial={selected ?? undefined} onClose={() => setSelected(null)} />

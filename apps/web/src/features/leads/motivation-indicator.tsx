@@ -2,9 +2,9 @@ import { motivationColour, motivationLabel, type MotivationColour } from '@whole
 import { cn } from '@/lib/utils';
 
 const COLOUR_CLASSES: Readonly<Record<MotivationColour, { dot: string; text: string }>> = {
-  green: { dot: 'bg-emerald-500', text: 'text-emerald-700 dark:text-emerald-400' },
-  amber: { dot: 'bg-amber-500', text: 'text-amber-700 dark:text-amber-400' },
-  red: { dot: 'bg-red-500', text: 'text-red-700 dark:text-red-400' },
+  green: { dot: 'bg-success', text: 'text-success' },
+  amber: { dot: 'bg-warning', text: 'text-warning' },
+  red: { dot: 'bg-destructive', text: 'text-destructive' },
 };
 
 type Props = {

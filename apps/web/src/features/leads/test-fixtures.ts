@@ -11,13 +11,14 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     organization_id: 'org-1',
     created_at: '2025-03-04T10:00:00.000Z',
     updated_at: '2025-03-04T10:00:00.000Z',
+    version: 1,
     ...overrides,
   };
 }
 
 /** The lead as a GET /api/leads row: only the list fields, so a screen reading detail fields gets undefined, as in production. */
 export function toListItem(lead: Lead): LeadListItem {
-  const keys = [...LEAD_LIST_FIELDS, 'id', 'organization_id', 'created_at', 'updated_at'] as const;
+  const keys = [...LEAD_LIST_FIELDS, 'id', 'organization_id', 'created_at', 'updated_at', 'version'] as const;
   return Object.fromEntries(keys.map((key) => [key, lead[key]])) as LeadListItem;
 }
 

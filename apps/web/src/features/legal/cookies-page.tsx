@@ -29,6 +29,7 @@ export function CookiesPage() {
         head={['Where', 'Key', 'What it holds']}
         rows={[
           ['Session storage', <code key="k">wholesail:last-route</code>, 'The last page you visited in this tab, so that signing in again returns you to it. Gone when the tab closes.'],
+          ['Session storage', <code key="k">wholesail:said:voice-ready</code>, 'That “Voice system ready” was already said in this tab, so it is said once, not each time the dialer opens. Gone when the tab closes.'],
           ['Local storage', <code key="k">wholesail:last-welcome-at</code>, 'When the “Welcome back!” message was last shown, so it appears at most once every 30 minutes.'],
           ['Local storage', <code key="k">wholesail:offline-session</code>, 'Who is signed in (your name and email and the session’s expiry; never its token), so the app can open without a connection. Removed on sign-out.'],
           ['Local storage', <code key="k">react-resizable-panels:lead-dialer-layout:…</code>, 'The width you gave the lead details panel beside the dialer.'],

@@ -68,10 +68,15 @@ export function PrivacyPage() {
       <p>Wholesail checks every call and every text before it goes out, and keeps a record of the check:</p>
       <ul>
         <li>
-          <strong>Calling hours.</strong> Calls are allowed from 8:00 to 21:00 in the lead’s local time, and from 8:00 to 20:00 in Florida. The time
-          zone comes from the lead’s property state and ZIP code, else the mailing address; when the location is unknown, a call is allowed only
-          while it is calling time in every US time zone. An organization admin can switch this check off; each change is recorded in the activity
-          log.
+          <strong>Calling hours.</strong> Calls and texts follow the telephone-solicitation hours of the lead’s state (by weekday, with the
+          Sundays and legal holidays some states exclude) in the lead’s local time, and 8:00 to 21:00 where the state sets nothing stricter. The
+          time zone comes from the lead’s property state and ZIP code, else the mailing address; when the location is unknown, a call is allowed
+          only while every state allows it in every US time zone. An organization admin can switch this check off; each change is recorded in the
+          activity log.
+        </li>
+        <li>
+          <strong>Calls per number.</strong> A number is called at most 3 times in 24 hours across the organization (an admin can set 1 to 10);
+          each change is recorded in the activity log.
         </li>
         <li>
           <strong>Do Not Call.</strong> A lead marked do-not-call cannot be called or texted by anyone in the organization. An agent can mark a lead

@@ -20,7 +20,7 @@ export const FOOTER_COLUMNS: readonly { title: string; links: readonly FooterLin
     title: 'Company',
     links: [
       { label: 'About', to: '/about' },
-      { label: 'Status', to: STATUS_URL, external: true },
+      { label: 'Status', to: STATUS_URL },
       { label: 'Contact support', to: SUPPORT_MAILTO, external: true },
     ],
   },

@@ -15,6 +15,8 @@ describe('notice pages', () => {
     const { router } = renderApp('/dialer');
     expect(screen.getByRole('heading', { name: 'The dialer has moved into Communications' })).toBeInTheDocument();
     expect(screen.getByText('Redirecting in 3 seconds...')).toBeInTheDocument();
+    // The tab the notice names is the one Communications shows: 'Dialer', not 'Send'.
+    expect(screen.getByText('Calls, live transcripts and AI coaching now live on the Dialer tab of Communications.')).toBeInTheDocument();
 
     await act(async () => vi.advanceTimersByTime(1000));
     expect(screen.getByText('Redirecting in 2 seconds...')).toBeInTheDocument();

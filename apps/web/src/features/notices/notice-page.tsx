@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { COMMUNICATION_TAB_LABELS } from '@/features/communications/communication-tabs';
 
 export type NoticeKind = 'dialer' | 'messaging';
 
@@ -13,8 +14,8 @@ export const NOTICE_TITLES: Readonly<Record<NoticeKind, string>> = {
 };
 
 const NOTICE_TEXTS: Readonly<Record<NoticeKind, string>> = {
-  dialer: 'Calls, live transcripts and AI coaching now live on the Send tab of Communications.',
-  messaging: 'SMS conversations with your leads now live on the Conversations tab of Communications.',
+  dialer: `Calls, live transcripts and AI coaching now live on the ${COMMUNICATION_TAB_LABELS.send} tab of Communications.`,
+  messaging: `SMS conversations with your leads now live on the ${COMMUNICATION_TAB_LABELS.conversations} tab of Communications.`,
 };
 
 /** An old address: says where the feature went and forwards there after REDIRECT_NOTICE_DELAY_MS. */

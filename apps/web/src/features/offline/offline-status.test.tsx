@@ -24,8 +24,8 @@ function server(fail: Record<string, unknown> = {}) {
     sent.push(entry);
     const failure = fail[entry.callId];
     // Like the server: a lead that changed only refuses an outcome that carries the version check.
-    if (failure && (failure !== CHANGED || entry.body.leadUpdatedAt)) throw failure;
-    return { call: { id: entry.callId }, lead: { id: entry.lead.id, updated_at: '2025-03-05T00:00:00.000Z' }, task: null };
+    if (failure && (failure !== CHANGED || entry.body.leadVersion)) throw failure;
+    return { call: { id: entry.callId }, lead: { id: entry.lead.id, version: 4 }, task: null };
   });
   return { sent, send };
 }
@@ -106,7 +106,7 @@ describe('offline updates in the signed-in layout', () => {
     expect(await screen.findByText('Call outcome saved')).toBeInTheDocument();
     const resent = first.sent.at(-1)!;
     expect(resent.callId).toBe('call-1');
-    expect(resent.body).not.toHaveProperty('leadUpdatedAt');
+    expect(resent.body).not.toHaveProperty('leadVersion');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByText(/needs your review/)).not.toBeInTheDocument();
     expect(box.getEntries()).toEqual([]);

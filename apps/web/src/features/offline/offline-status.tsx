@@ -9,10 +9,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { leadKeys } from '@/features/leads/leads-api';
 import { outcomeLabel } from '@/features/post-call/post-call-api';
-import { taskKeys } from '@/features/tasks/tasks-api';
 import { errorText } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 import { isOnline } from './connectivity';
 import { OfflineBanner } from './offline-banner';
 import { outbox as appOutbox, type Outbox, type OutboxEntry } from './outbox';
@@ -49,9 +48,9 @@ export function OfflineStatus({ userId, outbox = appOutbox, send }: Props) {
   const running = useRef(false);
 
   const refreshData = useCallback(() => {
-    void client.invalidateQueries({ queryKey: leadKeys.all });
-    void client.invalidateQueries({ queryKey: taskKeys.all });
-    void client.invalidateQueries({ queryKey: ['calls'] });
+    void client.invalidateQueries({ queryKey: queryKeys.leads.all });
+    void client.invalidateQueries({ queryKey: queryKeys.tasks.all });
+    void client.invalidateQueries({ queryKey: queryKeys.calls.all });
   }, [client]);
 
   const sync = useCallback(async () => {
@@ -114,7 +113,7 @@ export function OfflineStatus({ userId, outbox = appOutbox, send }: Props) {
     <>
       <OfflineBanner pending={pending} />
       {unresolved.length > 0 && (
-        <div role="status" className="flex flex-wrap items-center justify-between gap-2 border-b border-amber-300 bg-amber-50/60 px-4 py-2 text-sm sm:px-8">
+        <div role="status" className="flex flex-wrap items-center justify-between gap-2 border-b border-warning/40 bg-warning/5 px-4 py-2 text-sm sm:px-8">
           <span>{OUTBOX_MESSAGES.needsReview(unresolved.length)}</span>
           <Button size="sm" variant="outline" onClick={() => setReviewing(true)}>
             {OUTBOX_MESSAGES.review}

@@ -14,6 +14,19 @@ export const LEAD_CHANGED = 'LEAD_CHANGED';
 
 export const sendEntry: SendEntry = (entry) => completeCall(entry.callId, entry.body);
 
+/**
+ * Outcomes queued by the app before leads had versions carry the updated_at the agent saw instead (no longer
+ * checked by the server): each goes to the agent to review, as a changed lead does, rather than being saved
+ * unchecked.
+ */
+export const SAVED_BEFORE_VERSIONS = 'Saved by an earlier version of the app: review the lead, then send the outcome again to save it anyway.';
+type LegacyBody = OutboxEntry['body'] & { leadUpdatedAt?: string | null };
+const savedBeforeVersions = (entry: OutboxEntry) => Boolean((entry.body as LegacyBody).leadUpdatedAt) && entry.body.leadVersion === undefined;
+function withoutLegacyCheck(body: OutboxEntry['body']): OutboxEntry['body'] {
+  const { leadUpdatedAt: _legacy, ...rest } = body as LegacyBody;
+  return rest;
+}
+
 /** A refusal that sending again will not change (a 4xx other than session, timeout and rate limits). */
 function isRefusal(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
@@ -24,12 +37,12 @@ function isRefusal(error: unknown): error is ApiError {
  * version this update made: the agent's own queued outcomes do not conflict with each other.
  */
 async function carryVersion(box: Outbox, sent: OutboxEntry, result: CompleteCallResult): Promise<void> {
-  const seen = sent.body.leadUpdatedAt;
-  const now = result.lead.updated_at;
-  if (!seen || typeof now !== 'string') return;
+  const seen = sent.body.leadVersion;
+  const now = result.lead.version;
+  if (!seen || typeof now !== 'number') return;
   for (const later of box.getEntries()) {
-    if (later.seq > sent.seq && later.status === 'pending' && later.lead.id === sent.lead.id && later.body.leadUpdatedAt === seen) {
-      await box.update({ ...later, body: { ...later.body, leadUpdatedAt: now } });
+    if (later.seq > sent.seq && later.status === 'pending' && later.lead.id === sent.lead.id && later.body.leadVersion === seen) {
+      await box.update({ ...later, body: { ...later.body, leadVersion: now } });
     }
   }
 }
@@ -43,6 +56,12 @@ export async function syncOutbox(box: Outbox, userId: string, send: SendEntry = 
     // Read again: an earlier send may have carried its version over, and the agent may have discarded it.
     const entry = box.getEntries().find((e) => e.seq === seq && e.status === 'pending');
     if (!entry) continue;
+    if (savedBeforeVersions(entry)) {
+      const kept: OutboxEntry = { ...entry, status: 'conflict', error: SAVED_BEFORE_VERSIONS };
+      await box.update(kept);
+      report.conflicts.push(kept);
+      continue;
+    }
     try {
       const result = await send(entry);
       await box.remove(entry.seq);
@@ -63,7 +82,7 @@ export async function syncOutbox(box: Outbox, userId: string, send: SendEntry = 
 
 /** The agent's choice on a conflict: send it without the version check, so it is saved over the change. */
 export async function sendAnyway(box: Outbox, entry: OutboxEntry, send: SendEntry = sendEntry): Promise<CompleteCallResult> {
-  const { leadUpdatedAt: _seen, ...body } = entry.body;
+  const { leadVersion: _seen, ...body } = withoutLegacyCheck(entry.body);
   try {
     const result = await send({ ...entry, body });
     await box.remove(entry.seq);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
 import { mockApi } from '@/test/mock-api';
 import { completeCallOrQueue, createOutbox, indexedDbStorage, type Outbox, type OutboxEntry, type OutboxStorage } from './outbox';
-import { sendAnyway, syncOutbox, type SendEntry } from './outbox-sync';
+import { SAVED_BEFORE_VERSIONS, sendAnyway, syncOutbox, type SendEntry } from './outbox-sync';
 import { queuedEntry, SEEN_VERSION } from './test-fixtures';
 
 const DB = 'outbox-test';
@@ -30,7 +30,7 @@ function recordingServer(fail: Record<string, unknown> = {}) {
   const send: SendEntry = async (e) => {
     sent.push(e);
     if (fail[e.callId]) throw fail[e.callId];
-    return { call: { id: e.callId }, lead: { id: e.lead.id, updated_at: `2025-03-05T00:00:0${sent.length}.000Z` }, task: null };
+    return { call: { id: e.callId }, lead: { id: e.lead.id, version: SEEN + 10 * sent.length }, task: null };
   };
   return { sent, send };
 }
@@ -41,7 +41,7 @@ describe('the offline outbox', () => {
     await first.load();
     for (const n of [1, 2, 3]) await first.enqueue(entry(n));
     expect(first.getEntries().map((e) => e.callId)).toEqual(['call-1', 'call-2', 'call-3']);
-    expect(first.getEntries()[0]).toMatchObject({ status: 'pending', kind: 'call-complete', userId: 'user-1', body: { notes: 'note 1', leadUpdatedAt: SEEN } });
+    expect(first.getEntries()[0]).toMatchObject({ status: 'pending', kind: 'call-complete', userId: 'user-1', body: { notes: 'note 1', leadVersion: SEEN } });
 
     // A new page: a new connection and a new store over the same database.
     const second = freshOutbox();
@@ -130,7 +130,7 @@ describe('the offline outbox', () => {
 
     const server = recordingServer();
     await sendAnyway(box, box.getEntries()[0]!, server.send);
-    expect(server.sent[0]!.body).not.toHaveProperty('leadUpdatedAt');
+    expect(server.sent[0]!.body).not.toHaveProperty('leadVersion');
     expect(server.sent[0]!.body).toMatchObject({ outcome: 'interested', notes: 'note 1' });
     expect(box.getEntries().map((e) => e.callId)).toEqual(['call-2']);
 
@@ -146,12 +146,28 @@ describe('the offline outbox', () => {
     await box.enqueue(entry(2, sameLead));
     const server = recordingServer();
     await syncOutbox(box, 'user-1', server.send);
-    expect(server.sent.map((e) => e.body.leadUpdatedAt)).toEqual([SEEN, '2025-03-05T00:00:01.000Z']);
+    expect(server.sent.map((e) => e.body.leadVersion)).toEqual([SEEN, SEEN + 10]);
+  });
+
+  it('hands an outcome queued before leads had versions to the agent to review, and sends it anyway without the old check', async () => {
+    const box = freshOutbox();
+    const legacy = entry(1);
+    const { leadVersion: _version, ...body } = legacy.body;
+    await box.enqueue({ ...legacy, body: { ...body, leadUpdatedAt: '2025-03-04T10:00:00.000Z' } as typeof body });
+    const server = recordingServer();
+    const report = await syncOutbox(box, 'user-1', server.send);
+    expect(server.sent).toEqual([]);
+    expect(report.conflicts.map((e) => e.callId)).toEqual(['call-1']);
+    expect(box.getEntries()[0]).toMatchObject({ status: 'conflict', error: SAVED_BEFORE_VERSIONS });
+
+    await sendAnyway(box, box.getEntries()[0]!, server.send);
+    expect(server.sent[0]!.body).toEqual({ outcome: 'interested', notes: 'note 1', dnc: false, durationMs: 1000 });
+    expect(box.getEntries()).toEqual([]);
   });
 });
 
 describe('completing a call or queueing it', () => {
-  const completion = { callId: 'call-1', body: { outcome: 'maybe' as const, durationMs: 1000 }, lead: { id: 'lead-1', name: 'Ana' }, leadUpdatedAt: SEEN, userId: 'user-1' };
+  const completion = { callId: 'call-1', body: { outcome: 'maybe' as const, durationMs: 1000 }, lead: { id: 'lead-1', name: 'Ana' }, leadVersion: SEEN, userId: 'user-1' };
 
   it('sends it at once when online, without the version check', async () => {
     const fetchMock = mockApi({ 'POST /api/calls/call-1/complete': { body: { call: {}, lead: {}, task: null } } });
@@ -172,8 +188,8 @@ describe('completing a call or queueing it', () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     expect(await completeCallOrQueue({ ...completion, callId: 'call-2' }, box)).toBeNull();
     expect(box.getEntries().map((e) => [e.callId, e.body])).toEqual([
-      ['call-1', { outcome: 'maybe', durationMs: 1000, leadUpdatedAt: SEEN }],
-      ['call-2', { outcome: 'maybe', durationMs: 1000, leadUpdatedAt: SEEN }],
+      ['call-1', { outcome: 'maybe', durationMs: 1000, leadVersion: SEEN }],
+      ['call-2', { outcome: 'maybe', durationMs: 1000, leadVersion: SEEN }],
     ]);
   });
 

@@ -19,7 +19,7 @@ export type OutboxEntry = {
   kind: 'call-complete';
   callId: string;
   lead: { id: string; name: string };
-  /** With `leadUpdatedAt`, the lead's version the agent saw, unless the agent chose to send it anyway. */
+  /** With `leadVersion`, the lead's version the agent saw, unless the agent chose to send it anyway. */
   body: CompleteCallBody;
   savedAt: string;
   status: OutboxStatus;
@@ -129,8 +129,8 @@ export type CallCompletion = {
   callId: string;
   body: CompleteCallBody;
   lead: { id: string; name: string };
-  /** The lead's updated_at as the dialer knew it: a queued outcome carries it, so a later change is a conflict. */
-  leadUpdatedAt?: string | null;
+  /** The lead's version as the dialer knew it: a queued outcome carries it, so a later change is a conflict. */
+  leadVersion?: number | null;
   /** The signed-in user; without one nothing is queued. */
   userId: string | null;
 };
@@ -139,10 +139,10 @@ export type CallCompletion = {
  * Completes the call, or, offline (or when the request cannot reach the server), queues the outcome and
  * answers null. An outcome sent at once carries no version check: the agent is looking at the lead now.
  */
-export async function completeCallOrQueue({ callId, body, lead, leadUpdatedAt, userId }: CallCompletion, box: Outbox = outbox): Promise<CompleteCallResult | null> {
+export async function completeCallOrQueue({ callId, body, lead, leadVersion, userId }: CallCompletion, box: Outbox = outbox): Promise<CompleteCallResult | null> {
   const canQueue = OFFLINE_SUPPORT.offlineMode && Boolean(userId);
   const queue = async () => {
-    await box.enqueue({ userId: userId!, callId, lead, body: leadUpdatedAt ? { ...body, leadUpdatedAt } : body });
+    await box.enqueue({ userId: userId!, callId, lead, body: leadVersion ? { ...body, leadVersion } : body });
     return null;
   };
   if (canQueue && !isOnline()) return queue();

@@ -1,7 +1,7 @@
 /** Outboxes and entries for the offline tests (tests only). */
 import { createOutbox, type NewOutboxEntry, type Outbox, type OutboxEntry, type OutboxStorage } from './outbox';
 
-export const SEEN_VERSION = '2025-03-04T10:00:00.000Z';
+export const SEEN_VERSION = 3;
 
 /** A queued post-call outcome for call-n of lead-n ('Lead n'), saved by user-1 against SEEN_VERSION. */
 export function queuedEntry(n: number, extra: Partial<NewOutboxEntry> = {}): NewOutboxEntry {
@@ -9,7 +9,7 @@ export function queuedEntry(n: number, extra: Partial<NewOutboxEntry> = {}): New
     userId: 'user-1',
     callId: `call-${n}`,
     lead: { id: `lead-${n}`, name: `Lead ${n}` },
-    body: { outcome: 'interested', notes: `note ${n}`, dnc: false, durationMs: n * 1000, leadUpdatedAt: SEEN_VERSION },
+    body: { outcome: 'interested', notes: `note ${n}`, dnc: false, durationMs: n * 1000, leadVersion: SEEN_VERSION },
     ...extra,
   };
 }

@@ -11,7 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { createOrganization, ME_QUERY_KEY } from './organization-api';
+import { queryKeys } from '@/lib/query-keys';
+import { createOrganization } from './organization-api';
 
 type FormValues = z.input<typeof createOrganizationBody>;
 
@@ -28,8 +29,8 @@ export function CreateOrganizationCard() {
     onSuccess: async () => {
       toast.success(TOASTS.organizationCreated);
       await Promise.all([
-        client.invalidateQueries({ queryKey: ME_QUERY_KEY }),
-        client.invalidateQueries({ queryKey: ['organizations'] }),
+        client.invalidateQueries({ queryKey: queryKeys.me }),
+        client.invalidateQueries({ queryKey: queryKeys.organizations }),
       ]);
     },
     onError: () => toast.error(TOASTS.createOrgFailed, { description: TOASTS.createOrgFailedDescription }),

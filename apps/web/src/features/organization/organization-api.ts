@@ -3,9 +3,8 @@ import type { Me, Organization } from '@wholesail/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/features/auth/use-session';
 import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
-export const ME_QUERY_KEY = ['me'] as const;
-export const ORGANIZATION_QUERY_KEY = ['organizations', 'current'] as const;
 
 export function fetchMe(): Promise<Me> {
   return apiRequest<Me>('/api/me');
@@ -26,7 +25,7 @@ export function renameOrganization(name: string): Promise<Organization> {
 /** Who is signed in, their organization (or null) and role; never asked for once signed out. */
 export function useMe() {
   const session = useSession();
-  return useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, enabled: session.status === 'signed-in' });
+  return useQuery({ queryKey: queryKeys.me, queryFn: fetchMe, enabled: session.status === 'signed-in' });
 }
 
 export function canManageOrganization(role: Me['role']): boolean {

@@ -1,6 +1,7 @@
 /** POST /api/calls/:id/complete and the outcome list (platform.md §2–§5, docs/api-calls.md). */
 import { apiRequest } from '@/lib/api';
-import { CALL_OUTCOME_LABELS, type CallOutcome } from '@wholesail/domain';
+import { CALL_OUTCOME_LABELS, type CallOutcome, type completeCallBody } from '@wholesail/domain';
+import type { z } from 'zod';
 import type { Task } from '@/features/tasks/tasks-api';
 
 export { CALL_OUTCOMES, FOLLOW_UP_OUTCOMES, type CallOutcome } from '@wholesail/domain';
@@ -23,15 +24,13 @@ export const POST_CALL_TOASTS = {
   savedOfflineDescription: (outcome: string) => `The lead will be updated with ${outcome} status`,
 } as const;
 
-export type CompleteCallBody = {
-  outcome: CallOutcome;
-  followUpAt?: string;
-  notes?: string;
-  dnc?: boolean;
-  durationMs: number;
-  /** The lead's updated_at as the agent saw it: sent with an outcome saved offline (409 LEAD_CHANGED if it changed since). */
-  leadUpdatedAt?: string | null;
-};
+/** What the modal sends: the domain's request schema as input, before its transforms. */
+export type CompleteCallBody = z.input<typeof completeCallBody>;
+
+/** This browser's time zone ('America/Chicago'), or none when the runtime cannot say. */
+export function memberTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+}
 
 /** The server's answer: the completed call, the updated lead and the follow-up task (or null). */
 export type CompleteCallResult = { call: Record<string, unknown>; lead: Record<string, unknown>; task: Task | null };

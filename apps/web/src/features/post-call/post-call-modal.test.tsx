@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import { SESSION_QUERY_KEY } from '@/features/auth/use-session';
 import { outbox } from '@/features/offline/outbox';
+import { queryKeys } from '@/lib/query-keys';
 import { mockApi, SIGNED_IN_SESSION } from '@/test/mock-api';
 import { PostCallModal, type PostCallModalProps } from './post-call-modal';
 
@@ -19,7 +19,7 @@ const lead = { id: 'lead-1', name: 'Ana Owner', address: '12 Oak St', property_a
 
 function renderModal(overrides: Partial<PostCallModalProps> = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  client.setQueryData(SESSION_QUERY_KEY, SIGNED_IN_SESSION);
+  client.setQueryData(queryKeys.session, SIGNED_IN_SESSION);
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   const props: PostCallModalProps = {
     open: true, callId: 'call-1', lead, durationMs: 125_400, callNotes: 'Owner wants to sell in spring', onCompleted: vi.fn(), onClose: vi.fn(), ...overrides,
@@ -135,6 +135,7 @@ describe('post-call modal', () => {
       notes: 'Owner wants to sell in spring / Call back after lunch',
       dnc: true,
       durationMs: 125_400,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     await waitFor(() => expect(props.onCompleted).toHaveBeenCalledWith(result));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['leads'] });
@@ -147,7 +148,7 @@ describe('post-call modal', () => {
     await user.selectOptions(screen.getByLabelText('Call Outcome'), 'Not Interested');
     await user.click(screen.getByRole('button', { name: 'Complete Call' }));
     expect(await screen.findByText('Lead updated with Not Interested status')).toBeInTheDocument();
-    expect(completeBody(fetchMock)).toEqual({ outcome: 'not_interested', notes: 'Owner wants to sell in spring', dnc: false, durationMs: 125_400 });
+    expect(completeBody(fetchMock)).toEqual({ outcome: 'not_interested', notes: 'Owner wants to sell in spring', dnc: false, durationMs: 125_400, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
   });
 
   it("shows 'Update failed' with the server message", async () => {
@@ -172,7 +173,7 @@ describe('post-call modal', () => {
   it("offline, queues the outcome with the lead's version and says 'Saved offline — will sync when you are back online'", async () => {
     const fetchMock = mockApi({});
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const { user, props, invalidate } = renderModal({ lead: { ...lead, updated_at: '2025-03-04T10:00:00.000Z' } });
+    const { user, props, invalidate } = renderModal({ lead: { ...lead, version: 3 } });
     await user.selectOptions(screen.getByLabelText('Call Outcome'), 'Interested');
     await user.type(screen.getByLabelText('Additional Notes'), 'Wants an offer by Friday');
     await user.click(screen.getByRole('button', { name: 'Complete Call' }));
@@ -186,7 +187,7 @@ describe('post-call modal', () => {
         callId: 'call-1',
         status: 'pending',
         lead: { id: 'lead-1', name: 'Ana Owner' },
-        body: { outcome: 'interested', notes: 'Owner wants to sell in spring / Wants an offer by Friday', dnc: false, durationMs: 125_400, leadUpdatedAt: '2025-03-04T10:00:00.000Z' },
+        body: { outcome: 'interested', notes: 'Owner wants to sell in spring / Wants an offer by Friday', dnc: false, durationMs: 125_400, leadVersion: 3, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
       }),
     ]);
   });

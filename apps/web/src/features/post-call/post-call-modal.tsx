@@ -7,15 +7,12 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { fieldClassName, Input, NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { SessionData } from '@/features/auth/auth-api';
-import { SESSION_QUERY_KEY } from '@/features/auth/use-session';
-import { ME_QUERY_KEY } from '@/features/organization/organization-api';
-import { leadKeys } from '@/features/leads/leads-api';
 import { completeCallOrQueue } from '@/features/offline/outbox';
-import { taskKeys } from '@/features/tasks/tasks-api';
 import { ApiError } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
 import {
-  CALL_OUTCOMES, FOLLOW_UP_OUTCOMES, formatDuration, outcomeLabel, POST_CALL_TOASTS, toDateTimeLocal,
+  CALL_OUTCOMES, FOLLOW_UP_OUTCOMES, formatDuration, memberTimeZone, outcomeLabel, POST_CALL_TOASTS, toDateTimeLocal,
   type CallOutcome, type CompleteCallBody, type CompleteCallResult,
 } from './post-call-api';
 
@@ -24,8 +21,8 @@ export type PostCallLead = {
   name: string;
   address: string | null;
   property_address_full?: string | null;
-  /** The lead's updated_at as the dialer knew it: an outcome queued offline is checked against it. */
-  updated_at?: string | null;
+  /** The lead's version as the dialer knew it: an outcome queued offline is checked against it. */
+  version?: number | null;
 };
 
 export type PostCallModalProps = {
@@ -69,8 +66,8 @@ function PostCallForm({ callId, lead, durationMs, callNotes, doNotCallRequested 
 
   const complete = useMutation({
     mutationFn: (body: CompleteCallBody) => {
-      const userId = client.getQueryData<SessionData | null>(SESSION_QUERY_KEY)?.user.id ?? null;
-      return completeCallOrQueue({ callId, body, lead: { id: lead.id, name: lead.name }, leadUpdatedAt: lead.updated_at, userId });
+      const userId = client.getQueryData<SessionData | null>(queryKeys.session)?.user.id ?? null;
+      return completeCallOrQueue({ callId, body, lead: { id: lead.id, name: lead.name }, leadVersion: lead.version, userId });
     },
     // Offline it still runs: the outcome is queued instead of sent.
     networkMode: 'always',
@@ -81,9 +78,9 @@ function PostCallForm({ callId, lead, durationMs, callNotes, doNotCallRequested 
         return;
       }
       toast.success(POST_CALL_TOASTS.completed, { description: POST_CALL_TOASTS.completedDescription(outcomeLabel(body.outcome)) });
-      void client.invalidateQueries({ queryKey: leadKeys.all });
-      void client.invalidateQueries({ queryKey: taskKeys.all });
-      void client.invalidateQueries({ queryKey: ['calls'] });
+      void client.invalidateQueries({ queryKey: queryKeys.leads.all });
+      void client.invalidateQueries({ queryKey: queryKeys.tasks.all });
+      void client.invalidateQueries({ queryKey: queryKeys.calls.all });
       onCompleted(result);
     },
     onError: (error) => toast.error(POST_CALL_TOASTS.updateFailed, { description: serverMessage(error) ?? POST_CALL_TOASTS.updateFailedFallback }),
@@ -98,14 +95,14 @@ function PostCallForm({ callId, lead, durationMs, callNotes, doNotCallRequested 
       toast.error(POST_CALL_TOASTS.error, { description: POST_CALL_TOASTS.leadIdMissing });
       return;
     }
-    const me = client.getQueryData<Me>(ME_QUERY_KEY);
+    const me = client.getQueryData<Me>(queryKeys.me);
     if (me && !me.organization) {
       toast.error(POST_CALL_TOASTS.error, { description: POST_CALL_TOASTS.organizationMissing });
       return;
     }
     // The lead's log gets the notes taken during the call and the ones added here, as one entry.
     const combined = [callNotes, notes].map((n) => n?.trim()).filter(Boolean).join(' / ');
-    const body: CompleteCallBody = { outcome, notes: combined, dnc, durationMs };
+    const body: CompleteCallBody = { outcome, notes: combined, dnc, durationMs, timeZone: memberTimeZone() };
     if (showFollowUp && followUp) {
       const date = new Date(followUp);
       if (!Number.isNaN(date.getTime())) body.followUpAt = date.toISOString();

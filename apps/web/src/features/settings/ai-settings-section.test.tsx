@@ -3,14 +3,23 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AI_HEALTH_ALL_ON } from '@/test/ai-health';
 import { ME, mockApi, SIGNED_IN_SESSION } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 
 const AI_ON = { enableRealTimeCoaching: true, enableAutoEnrichment: true, enableSmartScoring: true, enableConversationAnalysis: true };
 const HEALTH: AiHealth = {
-  llm: 'configured',
+  ...AI_HEALTH_ALL_ON,
   areas: { coaching: 'active', enrichment: 'error', scoring: 'inactive', analysis: 'active' },
-  checked_at: '2026-01-01T00:00:00Z',
+  modes: { ...AI_HEALTH_ALL_ON.modes, scoring: 'off' },
+};
+/** A server with neither a language model nor a BatchData key, every switch on. */
+const NOTHING_CONFIGURED: AiHealth = {
+  ...AI_HEALTH_ALL_ON,
+  llm: 'not_configured',
+  enrichment: 'not_configured',
+  areas: { ...AI_HEALTH_ALL_ON.areas, enrichment: 'inactive' },
+  modes: { coaching: 'built_in', enrichment: 'not_configured', scoring: 'built_in', analysis: 'built_in' },
 };
 
 /** The first render loads the route tree. */
@@ -38,15 +47,20 @@ describe('AI settings', () => {
     renderApp('/settings');
     expect(await screen.findByLabelText('Real-time coaching status', {}, SLOW)).toHaveTextContent('Active');
     expect(screen.getByLabelText('Automatic lead enrichment status')).toHaveTextContent('Error');
-    expect(screen.getByLabelText('Smart lead scoring status')).toHaveTextContent('Inactive');
+    expect(screen.getByLabelText('Smart lead scoring status')).toHaveTextContent('Off');
     expect(screen.getByLabelText('Conversation analysis status')).toHaveTextContent('Active');
     expect(screen.queryByText('No language model configured — coaching uses conversation patterns')).not.toBeInTheDocument();
   });
 
-  it('says when no language model is configured', async () => {
-    mockApi(routes({ 'GET /api/ai/health': { body: { ...HEALTH, llm: 'not_configured' } } }));
+  it('says what really runs without a language model or a BatchData key, never a plain Active', async () => {
+    mockApi(routes({ 'GET /api/ai/health': { body: NOTHING_CONFIGURED } }));
     renderApp('/settings');
     expect(await screen.findByText('No language model configured — coaching uses conversation patterns', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByLabelText('Real-time coaching status')).toHaveTextContent(/^Active — instant patterns only$/);
+    expect(screen.getByLabelText('Automatic lead enrichment status')).toHaveTextContent(/^Not configured$/);
+    expect(screen.getByLabelText('Smart lead scoring status')).toHaveTextContent(/^Active — built-in rules only$/);
+    expect(screen.getByLabelText('Conversation analysis status')).toHaveTextContent(/^Active — built-in rules only$/);
+    expect(screen.getByText(/Enrichment needs a BatchData API key/)).toBeInTheDocument();
   });
 
   it("toasts 'Configuration Updated' after a save and re-checks the areas", async () => {

@@ -1,4 +1,6 @@
-import { DEFAULT_AI_INTEGRATION, type AiArea, type AiAreaStatus, type AiIntegration, type OrganizationSettings } from '@wholesail/domain';
+import {
+  aiAreaStatusText, DEFAULT_AI_INTEGRATION, type AiArea, type AiAreaMode, type AiAreaStatus, type AiIntegration, type OrganizationSettings,
+} from '@wholesail/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { toast } from 'sonner';
@@ -7,8 +9,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { AI_HEALTH_QUERY_KEY, useAiHealth } from '@/features/coaching/use-ai-health';
-import { SETTINGS_QUERY_KEY, updateAiIntegration, useOrganizationSettings } from './settings-api';
+import { useAiHealth } from '@/features/coaching/use-ai-health';
+import { queryKeys } from '@/lib/query-keys';
+import { updateAiIntegration, useOrganizationSettings } from './settings-api';
 
 type AiKey = keyof AiIntegration;
 
@@ -19,9 +22,16 @@ const AI_SWITCHES: readonly { key: AiKey; area: AiArea; label: string; descripti
   { key: 'enableConversationAnalysis', area: 'analysis', label: 'Conversation analysis', description: 'Summarize conversations and pick out objections and next steps.' },
 ];
 
-export const AI_STATUS_LABEL: Record<AiAreaStatus, string> = { inactive: 'Inactive', active: 'Active', error: 'Error' };
-const AI_STATUS_VARIANT = { inactive: 'outline', active: 'success', error: 'destructive' } as const;
 export const LLM_NOT_CONFIGURED_TEXT = 'No language model configured — coaching uses conversation patterns';
+export const ENRICHMENT_NOT_CONFIGURED_TEXT = 'Enrichment needs a BatchData API key on the server (BATCHDATA_API_KEY); until then leads keep the data they came with.';
+
+/** A status badge's look: green while something runs in full, muted while only the built-in part runs or nothing does. */
+function statusVariant(status: AiAreaStatus, mode: AiAreaMode) {
+  if (status === 'error') return 'destructive';
+  if (mode === 'full') return 'success';
+  if (mode === 'built_in') return 'secondary';
+  return 'outline';
+}
 
 /**
  * The four AI switches, each with its area's status from GET /api/ai/health; each change is saved at once
@@ -34,20 +44,20 @@ export function AiSettingsSection() {
   const mutation = useMutation({
     mutationFn: updateAiIntegration,
     onMutate: async (patch) => {
-      await client.cancelQueries({ queryKey: SETTINGS_QUERY_KEY });
-      const previous = client.getQueryData<OrganizationSettings>(SETTINGS_QUERY_KEY);
-      if (previous) client.setQueryData<OrganizationSettings>(SETTINGS_QUERY_KEY, { aiIntegration: { ...previous.aiIntegration, ...patch } });
+      await client.cancelQueries({ queryKey: queryKeys.settings });
+      const previous = client.getQueryData<OrganizationSettings>(queryKeys.settings);
+      if (previous) client.setQueryData<OrganizationSettings>(queryKeys.settings, { aiIntegration: { ...previous.aiIntegration, ...patch } });
       return { previous };
     },
     onError: (error, _patch, context) => {
-      if (context?.previous) client.setQueryData(SETTINGS_QUERY_KEY, context.previous);
+      if (context?.previous) client.setQueryData(queryKeys.settings, context.previous);
       toast.error('Configuration Failed', { description: error.message });
     },
     onSuccess: (saved) => {
-      client.setQueryData(SETTINGS_QUERY_KEY, saved);
+      client.setQueryData(queryKeys.settings, saved);
       toast.success('Configuration Updated');
       // The areas' status follows the switches.
-      void client.invalidateQueries({ queryKey: AI_HEALTH_QUERY_KEY });
+      void client.invalidateQueries({ queryKey: queryKeys.aiHealth });
     },
   });
   const values = settings.data?.aiIntegration ?? DEFAULT_AI_INTEGRATION;
@@ -75,7 +85,9 @@ export function AiSettingsSection() {
                 key={key}
                 label={label}
                 description={description}
-                status={health.data?.areas[area]}
+                status={health.data ? aiAreaStatusText(area, health.data.areas[area], health.data.modes[area]) : undefined}
+                variant={health.data ? statusVariant(health.data.areas[area], health.data.modes[area]) : 'outline'}
+                note={area === 'enrichment' && health.data?.modes.enrichment === 'not_configured' && values[key] ? ENRICHMENT_NOT_CONFIGURED_TEXT : undefined}
                 checked={values[key]}
                 onChange={(checked) => mutation.mutate({ [key]: checked })}
               />
@@ -87,22 +99,32 @@ export function AiSettingsSection() {
   );
 }
 
-type RowProps = { label: string; description: string; status: AiAreaStatus | undefined; checked: boolean; onChange: (checked: boolean) => void };
+type RowProps = {
+  label: string;
+  description: string;
+  /** What really runs, in words ('Active — instant patterns only', 'Not configured', 'Off'). */
+  status: string | undefined;
+  variant: ReturnType<typeof statusVariant>;
+  note?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+};
 
-function AiSwitchRow({ label, description, status, checked, onChange }: RowProps) {
+function AiSwitchRow({ label, description, status, variant, note, checked, onChange }: RowProps) {
   const id = useId();
   return (
     <li className="flex items-center justify-between gap-6 py-3 first:pt-0 last:pb-0">
-      <div className="grid gap-1">
-        <div className="flex items-center gap-2">
+      <div className="grid min-w-0 gap-1">
+        <div className="flex flex-wrap items-center gap-2">
           <Label htmlFor={id}>{label}</Label>
           {status && (
-            <Badge variant={AI_STATUS_VARIANT[status]} aria-label={`${label} status`}>
-              {AI_STATUS_LABEL[status]}
+            <Badge variant={variant} aria-label={`${label} status`}>
+              {status}
             </Badge>
           )}
         </div>
         <p className="text-sm text-muted-foreground">{description}</p>
+        {note && <p className="text-xs text-warning">{note}</p>}
       </div>
       <Switch id={id} checked={checked} onCheckedChange={onChange} />
     </li>

@@ -6,17 +6,18 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { capitalize, formatDate } from '@/lib/format';
-import { fetchInvitations, INVITATIONS_QUERY_KEY, revokeInvitation } from './settings-api';
+import { queryKeys } from '@/lib/query-keys';
+import { fetchInvitations, revokeInvitation } from './settings-api';
 
 /** Invitations still waiting for an answer, each revocable. */
 export function InvitationsSection() {
   const client = useQueryClient();
-  const invitations = useQuery({ queryKey: INVITATIONS_QUERY_KEY, queryFn: fetchInvitations });
+  const invitations = useQuery({ queryKey: queryKeys.invitations, queryFn: fetchInvitations });
   const revoke = useMutation({
     mutationFn: revokeInvitation,
     onSuccess: async () => {
       toast.success('Invitation revoked');
-      await client.invalidateQueries({ queryKey: INVITATIONS_QUERY_KEY });
+      await client.invalidateQueries({ queryKey: queryKeys.invitations });
     },
     onError: (error) => toast.error('Failed to revoke invitation', { description: error.message }),
   });
@@ -49,11 +50,11 @@ export function InvitationsSection() {
               {pending.map((invitation) => (
                 <TableRow key={invitation.id}>
                   <TableCell className="font-medium">{invitation.email}</TableCell>
-                  <TableCell>
+                  <TableCell label="Role">
                     <Badge variant="secondary">{capitalize(invitation.role)}</Badge>
                   </TableCell>
-                  <TableCell className="text-muted-foreground">{formatDate(invitation.created_at)}</TableCell>
-                  <TableCell className="text-muted-foreground">{formatDate(invitation.expires_at)}</TableCell>
+                  <TableCell label="Sent" className="text-muted-foreground">{formatDate(invitation.created_at)}</TableCell>
+                  <TableCell label="Expires" className="text-muted-foreground">{formatDate(invitation.expires_at)}</TableCell>
                   <TableCell className="text-right">
                     <Button
                       variant="outline"

@@ -11,7 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FieldError } from '@/components/ui/field-error';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { createInvitation, INVITATIONS_QUERY_KEY } from './settings-api';
+import { queryKeys } from '@/lib/query-keys';
+import { createInvitation } from './settings-api';
 
 const inviteFormSchema = z.object({ email: emailSchema, role: z.enum(['admin', 'member']) });
 type FormValues = z.input<typeof inviteFormSchema>;
@@ -32,7 +33,7 @@ export function InviteSection() {
       setCreated({ email: invitation.email, link });
       form.reset({ email: '', role: form.getValues('role') });
       toast.success('Invitation created', { description: `We sent an invitation to ${invitation.email}.` });
-      await client.invalidateQueries({ queryKey: INVITATIONS_QUERY_KEY });
+      await client.invalidateQueries({ queryKey: queryKeys.invitations });
     },
     onError: (error) => toast.error('Failed to create invitation', { description: error.message }),
   });

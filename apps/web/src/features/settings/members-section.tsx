@@ -4,10 +4,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { capitalize, formatDate } from '@/lib/format';
-import { fetchMembers, MEMBERS_QUERY_KEY } from './settings-api';
+import { queryKeys } from '@/lib/query-keys';
+import { fetchMembers } from './settings-api';
 
 export function MembersSection() {
-  const members = useQuery({ queryKey: MEMBERS_QUERY_KEY, queryFn: fetchMembers });
+  const members = useQuery({ queryKey: queryKeys.members, queryFn: fetchMembers });
   return (
     <Card>
       <CardHeader>
@@ -31,11 +32,11 @@ export function MembersSection() {
               {members.data.map((member) => (
                 <TableRow key={member.id}>
                   <TableCell className="font-medium">{member.name}</TableCell>
-                  <TableCell className="text-muted-foreground">{member.email}</TableCell>
-                  <TableCell>
+                  <TableCell label="Email" className="text-muted-foreground">{member.email}</TableCell>
+                  <TableCell label="Role">
                     <Badge variant={member.role === 'owner' ? 'default' : 'secondary'}>{capitalize(member.role)}</Badge>
                   </TableCell>
-                  <TableCell className="text-muted-foreground">{formatDate(member.created_at)}</TableCell>
+                  <TableCell label="Joined" className="text-muted-foreground">{formatDate(member.created_at)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -11,8 +11,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { canManageOrganization, ME_QUERY_KEY, renameOrganization } from '@/features/organization/organization-api';
+import { canManageOrganization, renameOrganization } from '@/features/organization/organization-api';
 import { capitalize } from '@/lib/format';
+import { queryKeys } from '@/lib/query-keys';
 
 type Props = { organization: { id: string; name: string }; role: Me['role'] };
 
@@ -58,7 +59,7 @@ function RenameForm({ name }: { name: string }) {
     mutationFn: renameOrganization,
     onSuccess: async () => {
       toast.success(TOASTS.organizationUpdated);
-      await Promise.all([client.invalidateQueries({ queryKey: ME_QUERY_KEY }), client.invalidateQueries({ queryKey: ['organizations'] })]);
+      await Promise.all([client.invalidateQueries({ queryKey: queryKeys.me }), client.invalidateQueries({ queryKey: queryKeys.organizations })]);
     },
     onError: (error) => toast.error(TOASTS.updateOrgFailed, { description: error.message }),
   });

@@ -2,11 +2,7 @@
 import type { AiIntegration, Invitation, Member, OrganizationSettings } from '@wholesail/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
-
-// Keys start with the table name so realtime row changes refresh them.
-export const SETTINGS_QUERY_KEY = ['organization_settings'] as const;
-export const MEMBERS_QUERY_KEY = ['user_profiles', 'members'] as const;
-export const INVITATIONS_QUERY_KEY = ['invitations'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export function fetchSettings(): Promise<OrganizationSettings> {
   return apiRequest<OrganizationSettings>('/api/organization/settings');
@@ -14,7 +10,7 @@ export function fetchSettings(): Promise<OrganizationSettings> {
 
 /** The organization's settings (its aiIntegration switches), shared by the settings page and the dialer's coaching. */
 export function useOrganizationSettings() {
-  return useQuery({ queryKey: SETTINGS_QUERY_KEY, queryFn: fetchSettings });
+  return useQuery({ queryKey: queryKeys.settings, queryFn: fetchSettings });
 }
 
 export function updateAiIntegration(patch: Partial<AiIntegration>): Promise<OrganizationSettings> {

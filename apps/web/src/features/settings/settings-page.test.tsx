@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AI_HEALTH_ALL_ON } from '@/test/ai-health';
 import { ME, mockApi, SIGNED_IN_SESSION } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 
@@ -12,7 +13,7 @@ const base = {
   },
   'GET /api/organization/members': { body: { members: [{ id: 'user-1', email: 'ana@example.com', name: 'Ana Lopez', role: 'owner', created_at: '2025-01-12T10:00:00Z' }] } },
   'GET /api/organization/invitations': { body: { invitations: [] } },
-  'GET /api/ai/health': { body: { llm: 'configured', areas: { coaching: 'active', enrichment: 'active', scoring: 'active', analysis: 'active' }, checked_at: '2026-01-01T00:00:00Z' } },
+  'GET /api/ai/health': { body: AI_HEALTH_ALL_ON },
 };
 
 afterEach(() => {
@@ -35,6 +36,24 @@ describe('settings page', () => {
     expect(await screen.findByText('Organization updated')).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url, init]) => url === '/api/organization' && init?.method === 'PATCH');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ name: 'Acme Capital' });
+  });
+
+  it('links the Voice & Dialer settings from the page and the navigation', async () => {
+    mockApi({ ...base, 'GET /api/me': { body: ME } });
+    renderApp('/settings');
+    const card = await screen.findByRole('link', { name: /Phone numbers, caller ID, calling hours and the Do Not Contact list/ }, { timeout: 5000 });
+    expect(card).toHaveAttribute('href', '/settings/voice-dialer');
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(nav.getByRole('link', { name: 'Voice & Dialer' })).toHaveAttribute('href', '/settings/voice-dialer');
+    expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('marks Voice & Dialer, not Settings, as the current page of the navigation on /settings/voice-dialer', async () => {
+    mockApi({ ...base, 'GET /api/me': { body: ME } });
+    renderApp('/settings/voice-dialer');
+    const nav = within(await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 }));
+    expect(nav.getByRole('link', { name: 'Voice & Dialer' })).toHaveAttribute('aria-current', 'page');
+    expect(nav.getByRole('link', { name: 'Settings' })).not.toHaveAttribute('aria-current');
   });
 
   it('shows a member the name read-only and no invitation tools', async () => {

@@ -1,7 +1,8 @@
-/** Follow-up tasks (ai_tasks) of docs/api-calls.md. Keys start with 'ai_tasks' so realtime changes refresh them. */
+/** Follow-up tasks (ai_tasks) of docs/api-calls.md. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export type Task = {
   id: string;
@@ -15,11 +16,6 @@ export type Task = {
   created_at: string;
 };
 
-export const taskKeys = {
-  all: ['ai_tasks'] as const,
-  pending: (leadId?: string) => ['ai_tasks', 'pending', leadId ?? 'all'] as const,
-};
-
 export function pendingTasksPath(leadId?: string): string {
   const params = new URLSearchParams({ status: 'pending' });
   if (leadId) params.set('leadId', leadId);
@@ -28,7 +24,7 @@ export function pendingTasksPath(leadId?: string): string {
 
 export function usePendingTasks(leadId?: string) {
   return useQuery({
-    queryKey: taskKeys.pending(leadId),
+    queryKey: queryKeys.tasks.pending(leadId),
     queryFn: async ({ signal }) => (await apiRequest<{ items: Task[] }>(pendingTasksPath(leadId), { signal })).items,
   });
 }
@@ -39,7 +35,7 @@ export function useMarkTaskDone() {
     mutationFn: (id: string) => apiRequest<Task>(`/api/tasks/${encodeURIComponent(id)}`, { method: 'PATCH', body: { status: 'done' } }),
     onSuccess: () => {
       toast.success('Follow-up done');
-      void client.invalidateQueries({ queryKey: taskKeys.all });
+      void client.invalidateQueries({ queryKey: queryKeys.tasks.all });
     },
     onError: (error) => toast.error('Failed to update follow-up', { description: error.message }),
   });

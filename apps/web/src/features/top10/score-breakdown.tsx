@@ -13,7 +13,7 @@ export function ScoreBreakdownList({ breakdown, score, className }: { breakdown:
           {breakdown.map((term) => (
             <li key={term.term} className="flex items-baseline justify-between gap-4">
               <span>{term.label}</span>
-              <span className={cn('font-medium tabular-nums', term.points < 0 ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-400')}>
+              <span className={cn('font-medium tabular-nums', term.points < 0 ? 'text-destructive' : 'text-success')}>
                 {term.points > 0 ? '+' : ''}
                 {term.points}
               </span>

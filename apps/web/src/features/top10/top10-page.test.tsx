@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
@@ -45,6 +45,9 @@ describe('/top10', () => {
     expect(within(rows[0]!).getByText('Pre-foreclosure')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('+15')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Status new')).toBeInTheDocument();
+    // The AI score beside it, here not scored yet (also a chip in the row on wider screens).
+    expect(within(rows[0]!).getByText(/^Not scored yet/)).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('button', { name: 'Not scored by AI yet: show why' })).toBeInTheDocument();
     // Expanding does not open the lead.
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -55,9 +58,11 @@ describe('/top10', () => {
     const score = await screen.findByLabelText('Composite score 113');
     const user = userEvent.setup();
     await user.hover(score);
-    await new Promise((r) => setTimeout(r, 400));
+    // The card opens after its delay, not on the hover itself: closed now, then the trigger reports it open.
+    expect(score).toHaveAttribute('data-state', 'closed');
     expect(screen.queryByText('Pre-foreclosure')).not.toBeInTheDocument();
-    expect(await screen.findByText('Pre-foreclosure', {}, { timeout: 1500 })).toBeInTheDocument();
+    await waitFor(() => expect(score).toHaveAttribute('data-state', 'open'), { timeout: 1500 });
+    expect(screen.getByText('Pre-foreclosure')).toBeInTheDocument();
     expect(screen.getByText('Score breakdown')).toBeInTheDocument();
   });
 

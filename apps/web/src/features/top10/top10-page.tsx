@@ -9,6 +9,8 @@ import { CallLink } from '@/features/leads/call-link';
 import { LeadDetailsDialog } from '@/features/leads/lead-details-dialog';
 import { leadAddress, MISSING } from '@/features/leads/lead-format';
 import { useTopLeads, type TopLead } from '@/features/leads/leads-api';
+import { LeadStatusBadge } from '@/features/leads/lead-status-badge';
+import { AiScoreBadge, AiScoreSummary } from '@/features/leads/ai-score';
 import { MotivationIndicator } from '@/features/leads/motivation-indicator';
 import { cn } from '@/lib/utils';
 import { ScoreBadge, ScoreBreakdownList } from './score-breakdown';
@@ -19,7 +21,8 @@ function TopRow({ lead, rank, onOpen }: { lead: TopLead; rank: number; onOpen: (
   const panelId = `score-${lead.id}`;
   return (
     <li className="border-b last:border-b-0">
-      <div className="flex cursor-pointer items-center gap-3 px-4 py-3 hover:bg-muted/40" onClick={() => onOpen(lead)}>
+      {/* On a phone the status, score and Call sit on a line of their own under the name, so Call stays in view. */}
+      <div className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 hover:bg-muted/40" onClick={() => onOpen(lead)}>
         <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold tabular-nums', rank <= 3 ? 'bg-primary text-primary-foreground' : 'bg-muted')} aria-label={`Rank ${rank}`}>
           {rank}
         </span>
@@ -27,26 +30,35 @@ function TopRow({ lead, rank, onOpen }: { lead: TopLead; rank: number; onOpen: (
           <span className="block truncate font-medium">{name}</span>
           <span className="block truncate text-sm text-muted-foreground">{leadAddress(lead) ?? MISSING}</span>
         </button>
-        <MotivationIndicator score={lead.motivation_score} className="hidden sm:inline-flex" />
-        <ScoreBadge score={lead.composite_score} breakdown={lead.score_breakdown} />
-        <CallLink lead={lead} />
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-expanded={expanded}
-          aria-controls={panelId}
-          aria-label={expanded ? `Hide score breakdown for ${name}` : `Show score breakdown for ${name}`}
-          onClick={(event) => {
-            event.stopPropagation();
-            setExpanded((v) => !v);
-          }}
-        >
-          <ChevronDownIcon className={cn('transition-transform', expanded && 'rotate-180')} aria-hidden />
-        </Button>
+        <div className="flex w-full items-center gap-2 pl-11 sm:w-auto sm:gap-3 sm:pl-0">
+          <span className="min-w-0 flex-1 sm:w-44 sm:flex-none">{lead.status && <LeadStatusBadge status={lead.status} />}</span>
+          <MotivationIndicator score={lead.motivation_score} className="hidden sm:inline-flex" />
+          <AiScoreBadge lead={lead} className="hidden sm:inline-flex" />
+          <ScoreBadge score={lead.composite_score} breakdown={lead.score_breakdown} />
+          <CallLink lead={lead} />
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-expanded={expanded}
+            aria-controls={panelId}
+            aria-label={expanded ? `Hide score breakdown for ${name}` : `Show score breakdown for ${name}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              setExpanded((v) => !v);
+            }}
+          >
+            <ChevronDownIcon className={cn('transition-transform', expanded && 'rotate-180')} aria-hidden />
+          </Button>
+        </div>
       </div>
       {expanded && (
         <div id={panelId} className="px-4 pb-4 sm:pl-15">
-          <ScoreBreakdownList breakdown={lead.score_breakdown} score={lead.composite_score} className="max-w-md rounded-md bg-muted/50 p-3" />
+          <div className="grid max-w-md gap-3 rounded-md bg-muted/50 p-3">
+            <ScoreBreakdownList breakdown={lead.score_breakdown} score={lead.composite_score} />
+            <div className="border-t pt-3">
+              <AiScoreSummary lead={lead} />
+            </div>
+          </div>
         </div>
       )}
     </li>

@@ -141,7 +141,7 @@ describe('LiveTranscriptionPanel', () => {
     expect(agent).toHaveAttribute('data-speaker', 'agent');
     expect(agent).toHaveClass('justify-end');
     expect(within(agent!).getByText('Agent')).toBeInTheDocument();
-    expect(within(agent!).getByText('93%')).toHaveClass('text-success');
+    expect(within(agent!).getByText('93%')).toHaveAttribute('data-tone', 'success');
     expect(within(agent!).getByText('Final')).toBeInTheDocument();
     expect(within(agent!).getByText('agentmsg')).toBeInTheDocument();
     expect(within(agent!).getByText('just now')).toBeInTheDocument();
@@ -149,7 +149,7 @@ describe('LiveTranscriptionPanel', () => {
     expect(lead).toHaveAttribute('data-speaker', 'lead');
     expect(lead).toHaveClass('justify-start');
     expect(within(lead!).getByText('Lead')).toBeInTheDocument();
-    expect(within(lead!).getByText('72%')).toHaveClass('text-amber-600');
+    expect(within(lead!).getByText('72%')).toHaveAttribute('data-tone', 'warning');
     expect(within(lead!).getByText('Live')).toBeInTheDocument();
     expect(within(lead!).getByText('leadmsg9')).toBeInTheDocument();
     expect(screen.getByText('2 messages')).toBeInTheDocument();
@@ -158,7 +158,7 @@ describe('LiveTranscriptionPanel', () => {
     send(socket, chunk('leadmsg9-final', 'lead', 'Yes, who is calling?', { confidence: 0.55 }), chunk('noise', 'lead', 'mumbling there', { confidence: 0.1 }));
     await waitFor(() => expect(within(items()[1]!).getByText('Yes, who is calling?')).toBeInTheDocument());
     expect(items()).toHaveLength(2);
-    expect(within(items()[1]!).getByText('55%')).toHaveClass('text-destructive');
+    expect(within(items()[1]!).getByText('55%')).toHaveAttribute('data-tone', 'destructive');
     expect(within(items()[1]!).getByText('Final')).toBeInTheDocument();
     expect(status()).toHaveTextContent('Live Stream (3)');
   });
@@ -171,7 +171,8 @@ describe('LiveTranscriptionPanel', () => {
     polled = [chunk('a1', 'agent', 'Good morning'), chunk('l1', 'lead', 'Morning to you')];
     act(() => socket.fail());
     await waitFor(() => expect(status()).toHaveTextContent('Database Sync (2)'));
-    expect(screen.getByText('Using database sync (WebSocket failed)')).toBeInTheDocument();
+    // 'Connecting to database...' until the first poll answers.
+    expect(await screen.findByText('Using database sync (WebSocket failed)')).toBeInTheDocument();
     polled = [...polled, chunk('l2', 'lead', 'What would you offer?')];
     await waitFor(() => expect(status()).toHaveTextContent('Database Sync (3)'));
     expect(within(items()[2]!).getByText('What would you offer?')).toBeInTheDocument();

@@ -199,8 +199,8 @@ export function LiveTranscriptionPanel({
             />
           )}
         </div>
-        {/* Stacked in a narrow column, coaching comes first so the agent sees it without scrolling. */}
-        {coaching !== undefined && <div className="order-first min-w-0 @2xl:order-none">{coaching}</div>}
+        {/* Beside the transcript when there is room; under it otherwise, so the transcript stays in view. */}
+        {coaching !== undefined && <div className="min-w-0">{coaching}</div>}
       </div>
     </div>
   );

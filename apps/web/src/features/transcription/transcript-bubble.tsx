@@ -2,7 +2,7 @@
 import type { TranscriptLine } from '@wholesail/domain';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
-import { confidenceClass, confidencePercent, relativeTime, shortMessageId, type LineTag } from './transcript-format';
+import { CONFIDENCE_CLASS, confidencePercent, confidenceTone, relativeTime, shortMessageId, type LineTag } from './transcript-format';
 
 const TAG_CLASS: Record<LineTag, string> = {
   Live: 'border-transparent bg-success/10 text-success',
@@ -24,7 +24,7 @@ export function TranscriptBubble({ line, tag, now }: { line: TranscriptLine; tag
       >
         <div className={cn('mb-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs', agent && 'justify-end')}>
           <span className="font-semibold">{agent ? 'Agent' : 'Lead'}</span>
-          <span className={cn('font-medium tabular-nums', confidenceClass(line.confidence))} title="Confidence">
+          <span className={cn('font-medium tabular-nums', CONFIDENCE_CLASS[confidenceTone(line.confidence)])} data-tone={confidenceTone(line.confidence)} title="Confidence">
             {confidencePercent(line.confidence)}
           </span>
           <Badge variant="outline" className={cn('px-1.5 py-0 text-[10px]', TAG_CLASS[tag])}>

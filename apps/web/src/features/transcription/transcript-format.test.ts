@@ -1,6 +1,6 @@
 import type { TranscriptLine } from '@wholesail/domain';
 import { describe, expect, it } from 'vitest';
-import { confidenceClass, connectionTypeLabel, lineTags, performanceLabel, relativeTime, shortMessageId, statusBadgeLabel } from './transcript-format';
+import { confidenceTone, connectionTypeLabel, lineTags, performanceLabel, relativeTime, shortMessageId, statusBadgeLabel } from './transcript-format';
 
 const line = (messageId: string, speaker: 'agent' | 'lead', isFinal: boolean): TranscriptLine => ({ messageId, speaker, text: 'words', timestamp: 0, confidence: 0.9, isFinal });
 
@@ -15,7 +15,7 @@ describe('transcript format', () => {
   });
 
   it('colours confidence at 0.9 and 0.7 and keeps 8 characters of the id', () => {
-    expect([0.9, 0.89, 0.7, 0.69].map(confidenceClass)).toEqual(['text-success', expect.stringContaining('amber'), expect.stringContaining('amber'), 'text-destructive']);
+    expect([0.9, 0.89, 0.7, 0.69].map(confidenceTone)).toEqual(['success', 'warning', 'warning', 'destructive']);
     expect(shortMessageId('0123456789abcdef')).toBe('01234567');
   });
 

@@ -1,12 +1,19 @@
 /** Texts and colours of the live transcription panel (dialer.md §2 and §9). */
 import type { TranscriptionMode, TranscriptLine } from '@wholesail/domain';
+import type { Tone } from '@/lib/tone';
 
 /** dialer.md §9: 0.9 or above success, 0.7 or above warning, else destructive. */
-export function confidenceClass(confidence: number): string {
-  if (confidence >= 0.9) return 'text-success';
-  if (confidence >= 0.7) return 'text-amber-600 dark:text-amber-400';
-  return 'text-destructive';
+export function confidenceTone(confidence: number): Tone {
+  if (confidence >= 0.9) return 'success';
+  if (confidence >= 0.7) return 'warning';
+  return 'destructive';
 }
+
+export const CONFIDENCE_CLASS: Record<Tone, string> = {
+  success: 'text-success',
+  warning: 'text-warning',
+  destructive: 'text-destructive',
+};
 
 export function confidencePercent(confidence: number): string {
   return `${Math.round(confidence * 100)}%`;

@@ -8,7 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { createPhoneNumber, PHONE_NUMBERS_QUERY_KEY, type NewPhoneNumber } from './phone-numbers-api';
+import { queryKeys } from '@/lib/query-keys';
+import { createPhoneNumber, type NewPhoneNumber } from './phone-numbers-api';
 
 /** Adds a number: checked with the phone schema here, normalised to E.164 by the server (400/409 shown as sent). */
 export function AddNumberForm() {
@@ -25,7 +26,7 @@ export function AddNumberForm() {
       setPhone('');
       setLabel('');
       setPrimary(false);
-      void client.invalidateQueries({ queryKey: PHONE_NUMBERS_QUERY_KEY });
+      void client.invalidateQueries({ queryKey: queryKeys.phoneNumbers });
     },
   });
 

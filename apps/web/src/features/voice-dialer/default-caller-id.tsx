@@ -5,8 +5,9 @@ import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { queryKeys } from '@/lib/query-keys';
 import { PHONE_TOASTS } from './messages';
-import { PHONE_ASSIGNMENTS_QUERY_KEY, setDefaultPhoneNumber, usePhoneAssignments, usePhoneNumbers } from './phone-numbers-api';
+import { setDefaultPhoneNumber, usePhoneAssignments, usePhoneNumbers } from './phone-numbers-api';
 
 /** The signed-in user's default caller ID, chosen among the organization's active numbers. */
 export function DefaultCallerIdSection() {
@@ -18,7 +19,7 @@ export function DefaultCallerIdSection() {
     mutationFn: setDefaultPhoneNumber,
     onSuccess: () => {
       toast.success(PHONE_TOASTS.assigned);
-      void client.invalidateQueries({ queryKey: PHONE_ASSIGNMENTS_QUERY_KEY });
+      void client.invalidateQueries({ queryKey: queryKeys.phoneAssignments });
     },
     onError: (error) => toast.error(PHONE_TOASTS.assignFailed, { description: error.message }),
   });

@@ -11,9 +11,11 @@ export const NO_PHONE_NUMBERS = {
   description: 'Configure phone numbers in Voice & Dialer Settings to start making calls',
 } as const;
 
-export const CALLING_HOURS_LABEL = "Enforce calling hours (8:00 AM–9:00 PM in the lead's local time; Florida until 8:00 PM)";
+export const CALLING_HOURS_LABEL = "Enforce calling hours (the lead's state rules in the lead's local time; 8:00 AM–9:00 PM where the state sets none)";
 export const VOICE_LINE_CHOICES = {
   auto: 'Automatic (Twilio when configured, otherwise the demo line)',
   twilio: 'Twilio',
   demo: 'Demo line (no carrier; a scripted seller answers)',
 } as const;
+
+export const CALLS_PER_NUMBER_LABEL = 'Calls to the same number in 24 hours';

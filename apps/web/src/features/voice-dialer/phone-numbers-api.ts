@@ -1,34 +1,21 @@
 /** Phone numbers, caller-ID assignments and calling settings (docs/api-calls.md). */
-import type { CallSettingsBody, VoiceProviderChoice, VoiceProviderKind } from '@wholesail/domain';
+import type { CallingSettings, CallSettingsBody, OrganizationPhoneNumber, VoiceProviderKind } from '@wholesail/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
-export type OrganizationPhoneNumber = {
-  id: string;
-  phone_number: string;
-  is_active: boolean;
-  is_primary: boolean;
-  label: string | null;
-  created_at: string;
-};
 
 export type PhoneAssignment = { phone_number: string; is_default: boolean };
 
 export type NewPhoneNumber = { phone_number: string; label?: string; is_primary?: boolean; is_active?: boolean };
 export type PhoneNumberPatch = { label?: string; is_primary?: boolean; is_active?: boolean };
 
-export type CallSettings = {
-  enforceHours: boolean;
-  voiceProvider: VoiceProviderChoice;
+/** The calling section of the settings (packages/domain) with the line it resolves to on this server. */
+export type CallSettings = CallingSettings & {
   /** The line calls go out on; null when Twilio is chosen but the server has no credentials. */
   activeProvider: VoiceProviderKind | null;
   twilioConfigured: boolean;
 };
-
-// Keys start with the table name so realtime row changes refresh them.
-export const PHONE_NUMBERS_QUERY_KEY = ['organization_phone_numbers'] as const;
-export const PHONE_ASSIGNMENTS_QUERY_KEY = ['user_phone_assignments'] as const;
-export const CALL_SETTINGS_QUERY_KEY = ['calls', 'settings'] as const;
 
 const idPath = (id: string) => `/api/phone-numbers/${encodeURIComponent(id)}`;
 
@@ -65,9 +52,9 @@ export function updateCallSettings(body: CallSettingsBody): Promise<CallSettings
 }
 
 export function usePhoneNumbers() {
-  return useQuery({ queryKey: PHONE_NUMBERS_QUERY_KEY, queryFn: ({ signal }) => fetchPhoneNumbers(signal) });
+  return useQuery({ queryKey: queryKeys.phoneNumbers, queryFn: ({ signal }) => fetchPhoneNumbers(signal) });
 }
 
 export function usePhoneAssignments() {
-  return useQuery({ queryKey: PHONE_ASSIGNMENTS_QUERY_KEY, queryFn: ({ signal }) => fetchPhoneAssignments(signal) });
+  return useQuery({ queryKey: queryKeys.phoneAssignments, queryFn: ({ signal }) => fetchPhoneAssignments(signal) });
 }

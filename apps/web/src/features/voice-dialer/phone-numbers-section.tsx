@@ -1,4 +1,4 @@
-import { formatPhone } from '@wholesail/domain';
+import { formatPhone, type OrganizationPhoneNumber } from '@wholesail/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PhoneOffIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -9,11 +9,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { queryKeys } from '@/lib/query-keys';
 import { NO_PHONE_NUMBERS, PHONE_TOASTS } from './messages';
-import {
-  deletePhoneNumber, PHONE_ASSIGNMENTS_QUERY_KEY, PHONE_NUMBERS_QUERY_KEY, updatePhoneNumber, usePhoneNumbers,
-  type OrganizationPhoneNumber, type PhoneNumberPatch,
-} from './phone-numbers-api';
+import { deletePhoneNumber, updatePhoneNumber, usePhoneNumbers, type PhoneNumberPatch } from './phone-numbers-api';
 
 const LOAD_ERROR_TOAST_ID = 'phone-numbers-load-error';
 
@@ -28,8 +26,8 @@ export function PhoneNumbersSection({ canManage }: { canManage: boolean }) {
   }, [numbers.isError, numbers.errorUpdatedAt]);
 
   const refresh = () => {
-    void client.invalidateQueries({ queryKey: PHONE_NUMBERS_QUERY_KEY });
-    void client.invalidateQueries({ queryKey: PHONE_ASSIGNMENTS_QUERY_KEY });
+    void client.invalidateQueries({ queryKey: queryKeys.phoneNumbers });
+    void client.invalidateQueries({ queryKey: queryKeys.phoneAssignments });
   };
   const update = useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: PhoneNumberPatch }) => updatePhoneNumber(id, patch),
@@ -88,8 +86,8 @@ export function PhoneNumbersSection({ canManage }: { canManage: boolean }) {
                 return (
                   <TableRow key={number.id}>
                     <TableCell className="font-medium tabular-nums">{formatted}</TableCell>
-                    <TableCell className="text-muted-foreground">{number.label || '—'}</TableCell>
-                    <TableCell>
+                    <TableCell label="Label" className="text-muted-foreground">{number.label || '—'}</TableCell>
+                    <TableCell label="Active">
                       <Switch
                         aria-label={`Active ${formatted}`}
                         checked={number.is_active}
@@ -97,7 +95,7 @@ export function PhoneNumbersSection({ canManage }: { canManage: boolean }) {
                         onCheckedChange={(checked) => update.mutate({ id: number.id, patch: { is_active: checked } })}
                       />
                     </TableCell>
-                    <TableCell>
+                    <TableCell label="Primary">
                       {number.is_primary ? (
                         <Badge>Primary</Badge>
                       ) : canManage ? (

@@ -1,10 +1,10 @@
+import { DEFAULT_OUTCOME_STATUS, type OrganizationPhoneNumber } from '@wholesail/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ME, mockApi, SIGNED_IN_SESSION } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
-import type { OrganizationPhoneNumber } from './phone-numbers-api';
 
 beforeAll(async () => {
   await import('./voice-dialer-settings-page');
@@ -18,7 +18,8 @@ const main: OrganizationPhoneNumber = { id: 'pn-1', phone_number: '+15125550100'
 const second: OrganizationPhoneNumber = { id: 'pn-2', phone_number: '+15125550111', is_active: true, is_primary: false, label: null, created_at: '2025-03-05T10:00:00Z' };
 const off: OrganizationPhoneNumber = { id: 'pn-3', phone_number: '+15125550122', is_active: false, is_primary: false, label: 'Old', created_at: '2025-03-06T10:00:00Z' };
 
-const SETTINGS = { enforceHours: true, voiceProvider: 'auto', activeProvider: 'demo', twilioConfigured: false };
+const SETTINGS = { enforceHours: true, voiceProvider: 'auto', activeProvider: 'demo', twilioConfigured: false, callsPerNumberPer24h: 3, outcomeStatus: DEFAULT_OUTCOME_STATUS };
+const LIMIT_WHY = "Florida's telephone solicitation act allows 3 calls per 24 hours on the same subject, and the stricter rule is the safe default everywhere.";
 const base = {
   'GET /api/auth/get-session': { body: SIGNED_IN_SESSION },
   'GET /api/me': { body: ME },
@@ -135,10 +136,62 @@ describe('voice & dialer settings', () => {
     expect(screen.getByLabelText('Default number')).toBeEnabled();
   });
 
+  it('lets an admin set the calls per number in 24 hours, with why 3 is the default', async () => {
+    const fetchMock = mockApi({ ...base, 'GET /api/me': { body: { ...ME, role: 'admin' } }, 'PUT /api/calls/settings': { body: { ...SETTINGS, callsPerNumberPer24h: 5 } } });
+    renderApp('/settings/voice-dialer');
+    const select = await screen.findByLabelText('Calls to the same number in 24 hours');
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(select).toHaveValue('3');
+    expect(within(select).getByRole('option', { name: '3 calls (default)' })).toBeInTheDocument();
+    expect(within(select).getAllByRole('option')).toHaveLength(10);
+    expect(select).toHaveAccessibleDescription(LIMIT_WHY);
+    await userEvent.setup().selectOptions(select, '5');
+    await waitFor(() => expect(bodyOf(fetchMock, 'PUT', '/api/calls/settings')).toEqual({ callsPerNumberPer24h: 5 }));
+    await waitFor(() => expect(select).toHaveValue('5'));
+  });
+
+  it("lets an admin choose the status each call outcome gives the lead, 'No change' included", async () => {
+    const saved = { ...SETTINGS, outcomeStatus: { ...DEFAULT_OUTCOME_STATUS, interested: 'no_change' } };
+    const fetchMock = mockApi({ ...base, 'GET /api/me': { body: { ...ME, role: 'admin' } }, 'PUT /api/calls/settings': { body: saved } });
+    renderApp('/settings/voice-dialer');
+    const card = (await screen.findByText('Status after a call')).closest('[data-slot="card"]') as HTMLElement ?? document.body;
+    const select = within(card).getByLabelText('Interested');
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(select).toHaveDisplayValue('Interested — follow up (default)');
+    expect(within(card).getByLabelText('No Answer')).toHaveDisplayValue('No change (default)');
+    await userEvent.setup().selectOptions(select, 'No change');
+    await waitFor(() => expect(bodyOf(fetchMock, 'PUT', '/api/calls/settings')).toEqual({ outcomeStatus: { interested: 'no_change' } }));
+    await waitFor(() => expect(select).toHaveDisplayValue('No change'));
+  });
+
+  it('shows a member the status after each outcome, read-only', async () => {
+    mockApi({ ...base, 'GET /api/me': { body: { ...ME, role: 'member' } } });
+    renderApp('/settings/voice-dialer');
+    const select = await screen.findByLabelText('Callback Requested');
+    await waitFor(() => expect(select).toHaveDisplayValue('Follow up (default)'));
+    expect(select).toBeDisabled();
+  });
+
+  it('shows a member the call limit and why, read-only', async () => {
+    mockApi({ ...base, 'GET /api/me': { body: { ...ME, role: 'member' } }, 'GET /api/calls/settings': { body: { ...SETTINGS, callsPerNumberPer24h: 2 } } });
+    renderApp('/settings/voice-dialer');
+    const select = await screen.findByLabelText('Calls to the same number in 24 hours');
+    await waitFor(() => expect(select).toHaveValue('2'));
+    expect(select).toBeDisabled();
+    expect(screen.getByText(LIMIT_WHY)).toBeInTheDocument();
+    expect(screen.getByText('How often one number may be called. Only owners and admins can change it.')).toBeInTheDocument();
+  });
+
+  it('links to the Do Not Contact list', async () => {
+    mockApi({ ...base, 'GET /api/me': { body: { ...ME, role: 'member' } } });
+    renderApp('/settings/voice-dialer');
+    expect(await screen.findByRole('link', { name: 'Open the Do Not Contact list' })).toHaveAttribute('href', '/settings/voice-dialer/do-not-contact');
+  });
+
   it('saves calling-hours enforcement with PUT', async () => {
     const fetchMock = mockApi({ ...base, 'PUT /api/calls/settings': { body: { ...SETTINGS, enforceHours: false } } });
     renderApp('/settings/voice-dialer');
-    const toggle = await screen.findByRole('switch', { name: "Enforce calling hours (8:00 AM–9:00 PM in the lead's local time; Florida until 8:00 PM)" });
+    const toggle = await screen.findByRole('switch', { name: "Enforce calling hours (the lead's state rules in the lead's local time; 8:00 AM–9:00 PM where the state sets none)" });
     await waitFor(() => expect(toggle).toBeEnabled());
     await userEvent.setup().click(toggle);
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));

@@ -4,10 +4,12 @@ import { canManageOrganization, useMe } from '@/features/organization/organizati
 import { useNoOrganizationNotice } from '@/features/organization/use-no-organization-notice';
 import { AddNumberForm } from './add-number-form';
 import { CallingSettingsSection } from './calling-settings-section';
+import { OutcomeStatusSection } from './outcome-status-section';
 import { DefaultCallerIdSection } from './default-caller-id';
+import { DoNotContactLinkCard } from './do-not-contact-link-card';
 import { PhoneNumbersSection } from './phone-numbers-section';
 
-/** /settings/voice-dialer: the organization's numbers, the user's default caller ID and calling hours. */
+/** /settings/voice-dialer: the organization's numbers, the user's default caller ID, the calling rules and the way to the Do Not Contact list. */
 export function VoiceDialerSettingsPage() {
   const me = useMe();
   const organization = me.data?.organization ?? null;
@@ -18,7 +20,7 @@ export function VoiceDialerSettingsPage() {
     <div className="grid gap-6">
       <header>
         <h1 className="text-2xl font-semibold tracking-tight">Voice &amp; Dialer Settings</h1>
-        <p className="mt-1 text-sm text-muted-foreground">Your organization’s phone numbers, your default caller ID, the voice line and calling hours.</p>
+        <p className="mt-1 text-sm text-muted-foreground">Your organization’s phone numbers, your default caller ID, the voice line, calling hours and limits, the status a call outcome gives a lead, and the Do Not Contact list.</p>
       </header>
       {me.isPending && <Skeleton className="h-40" />}
       {me.isError && <p className="text-sm text-destructive">{me.error.message}</p>}
@@ -28,7 +30,9 @@ export function VoiceDialerSettingsPage() {
           <PhoneNumbersSection canManage={canManage} />
           {canManage && <AddNumberForm />}
           <DefaultCallerIdSection />
-          {canManage && <CallingSettingsSection />}
+          <CallingSettingsSection canManage={canManage} />
+          <OutcomeStatusSection canManage={canManage} />
+          <DoNotContactLinkCard />
         </>
       )}
     </div>

@@ -30,6 +30,16 @@ describe('initialization', () => {
     expect(FakeDevice.instances).toHaveLength(0);
   });
 
+  it('says "Voice system ready" once per browser session, not each time the device opens again', async () => {
+    tokenEndpoint(DEMO);
+    await voiceDevice.initialize();
+    voiceDevice.reset(); // as a reload of the page does
+    await voiceDevice.initialize();
+    expect(voiceDevice.getSnapshot().status).toBe('ready');
+    expect(tokenFetches()).toBe(2);
+    expect(toast.success.mock.calls).toEqual([['Voice system ready']]);
+  });
+
   it('is not re-initialised while initializing or once ready', async () => {
     tokenEndpoint(DEMO);
     const first = voiceDevice.initialize();

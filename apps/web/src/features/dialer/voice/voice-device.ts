@@ -9,6 +9,7 @@ import {
 } from '@wholesail/domain';
 import { toast } from 'sonner';
 import { ApiError, apiRequest } from '@/lib/api';
+import { firstTimeThisSession } from '@/lib/storage';
 import { createDemoVoiceLine } from './demo-voice-line';
 import { createTwilioVoiceLine } from './twilio-voice-line';
 import type { ActiveVoiceCall, ConnectParams, VoiceLine } from './voice-line';
@@ -121,7 +122,7 @@ async function attemptInitialize(attempt: number): Promise<void> {
       }, VOICE_TOKEN_CHECK_INTERVAL_MS);
     }
     setSnapshot({ status: 'ready', provider: opened.kind, error: null });
-    toast.success('Voice system ready');
+    if (firstTimeThisSession('voice-ready')) toast.success('Voice system ready');
   } catch (error) {
     if (started !== generation) return;
     if (isConfigurationError(error)) {

@@ -8,7 +8,6 @@ export type { ImportMapping, ImportPreview, ImportStatus };
 export const IMPORT_ERRORS_CAP = IMPORT_MAX_ERRORS;
 export const IMPORT_POLL_MS = 1000;
 
-export const importQueryKey = (id: string) => ['lead_imports', id] as const;
 
 export function isImportFinished(status: ImportState): boolean {
   return status === 'completed' || status === 'failed';
@@ -48,11 +47,11 @@ export function fetchImport(id: string): Promise<ImportStatus> {
   return apiRequest<ImportStatus>(`/api/leads/import/${encodeURIComponent(id)}`);
 }
 
-/** A file the picker accepts: named .csv (or typed text/csv) and not empty; else the reason. */
-export function csvFileProblem(file: File): string | null {
+/** A file the picker accepts: named .csv (or typed text/csv) and not empty; else the reason. `rows` names what the rows hold. */
+export function csvFileProblem(file: File, rows = 'one lead'): string | null {
   const isCsv = /\.csv$/i.test(file.name) || file.type === 'text/csv';
   if (!isCsv) return `"${file.name}" is not a CSV file. Choose a file ending in .csv.`;
-  if (file.size === 0) return `"${file.name}" is empty. Choose a CSV file with a header row and at least one lead.`;
+  if (file.size === 0) return `"${file.name}" is empty. Choose a CSV file with a header row and at least ${rows}.`;
   if (file.size > IMPORT_MAX_BYTES) return `"${file.name}" is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`;
   return null;
 }

@@ -9,20 +9,9 @@ import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/co
 import { NativeSelect } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { queryKeys } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
-import {
-  csvFileProblem,
-  fetchImport,
-  IMPORT_ERRORS_CAP,
-  IMPORT_POLL_MS,
-  importQueryKey,
-  isImportFinished,
-  startImport,
-  uploadCsv,
-  type ImportMapping,
-  type ImportPreview,
-  type ImportStatus,
-} from './import-api';
+import { csvFileProblem, fetchImport, IMPORT_ERRORS_CAP, IMPORT_POLL_MS, isImportFinished, startImport, uploadCsv, type ImportMapping, type ImportPreview, type ImportStatus } from './import-api';
 
 export const SKIP_COLUMN = '— Skip column —';
 const SKIP_VALUE = '';
@@ -130,7 +119,7 @@ function MappingStep({ preview, onStarted, onBack }: { preview: ImportPreview; o
   const start = useMutation({
     mutationFn: () => startImport(preview.id, mapping),
     onSuccess: (status) => {
-      client.setQueryData(importQueryKey(status.id ?? preview.id), status);
+      client.setQueryData(queryKeys.leadImports.detail(status.id ?? preview.id), status);
       onStarted(status.id ?? preview.id);
     },
   });
@@ -168,10 +157,10 @@ function MappingStep({ preview, onStarted, onBack }: { preview: ImportPreview; o
               return (
                 <TableRow key={`${header}-${index}`}>
                   <TableCell className="font-medium break-all">{header || <span className="text-muted-foreground">(blank)</span>}</TableCell>
-                  <TableCell className="max-w-[12rem] truncate text-muted-foreground" title={sampleFor(preview, index)}>
+                  <TableCell label="Sample" className="max-w-[12rem] truncate text-muted-foreground max-sm:max-w-none" title={sampleFor(preview, index)}>
                     {sampleFor(preview, index) || '—'}
                   </TableCell>
-                  <TableCell className="min-w-[12rem]">
+                  <TableCell label="Lead field" className="min-w-[12rem] max-sm:min-w-0">
                     <NativeSelect
                       aria-label={`Lead field for ${header}`}
                       value={field ?? SKIP_VALUE}
@@ -193,7 +182,7 @@ function MappingStep({ preview, onStarted, onBack }: { preview: ImportPreview; o
         </Table>
       </div>
       {duplicates.size > 0 && (
-        <p className="text-xs text-amber-600">
+        <p className="text-xs text-warning">
           More than one column goes into {[...duplicates].join(', ')}; only one value per lead is kept.
         </p>
       )}
@@ -232,7 +221,7 @@ function MappingStep({ preview, onStarted, onBack }: { preview: ImportPreview; o
 function ProgressStep({ id, onDone }: { id: string; onDone: () => void }) {
   const client = useQueryClient();
   const query = useQuery({
-    queryKey: importQueryKey(id),
+    queryKey: queryKeys.leadImports.detail(id),
     queryFn: () => fetchImport(id),
     refetchInterval: (q) => (q.state.data && isImportFinished(q.state.data.status) ? false : IMPORT_POLL_MS),
     refetchIntervalInBackground: true,
@@ -243,7 +232,7 @@ function ProgressStep({ id, onDone }: { id: string; onDone: () => void }) {
   const percent = status ? (status.total_rows > 0 ? (status.rows_read / status.total_rows) * 100 : finished ? 100 : 0) : 0;
 
   const viewLeads = () => {
-    void client.invalidateQueries({ queryKey: ['leads'] });
+    void client.invalidateQueries({ queryKey: queryKeys.leads.all });
     onDone();
   };
 

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
-import type { Tx } from '../../db/scope';
-import type { SqlExecutor } from '../../jobs/queue';
+import type { Tx } from '../db/scope';
+import type { SqlExecutor } from './queue';
 
 /**
  * Runs pg-boss's SQL inside a tenant transaction, so a job is queued if and only if what it works on

@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { SessionContext } from '../auth/session';
+import { readAsTenant, withTenant, type PlanSettings, type Tx } from '../db/scope';
+import type { DB } from '../db/types';
+import { requestSession, type OrgContext, type SessionResolver } from './context';
+import { forbidden, unauthorized } from './errors';
+
+/** The scope an API key grants; the API-key issue names them. */
+export type ApiKeyScope = string;
+
+/**
+ * Who may call a route, declared in its `config.access` and enforced by one `onRequest` hook before the body is read:
+ * - `public`: anyone (with `config.publicBecause` saying why);
+ * - `session`: signed in, with or without an organization;
+ * - `member`: signed in and a member of an organization (`request.ctx` is set);
+ * - `admin`: a member whose role is owner or admin;
+ * - `operator` and `{ apiKey: scope }`: reserved for the operator and API-key issues; refused with 403 until then.
+ */
+export type RouteAccess = 'public' | 'session' | 'member' | 'admin' | 'operator' | { apiKey: ApiKeyScope };
+
+/** A member's request: who asks, for which organization, and its tenant transactions. */
+export interface RequestContext extends OrgContext {
+  /** A read-only tenant transaction (readAsTenant). */
+  read<T>(fn: (tx: Tx) => Promise<T>, plan?: PlanSettings): Promise<T>;
+  /** A read-write tenant transaction (withTenant). */
+  write<T>(fn: (tx: Tx) => Promise<T>, plan?: PlanSettings): Promise<T>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** Required with `access: 'public'`: why anyone may call the route signed out. */
+    publicBecause?: string;
+  }
+  interface FastifyRequest {
+    /** On member and admin routes: the caller and their organization. Reading it elsewhere is a programming error. */
+    readonly ctx: RequestContext;
+    /** On session, member and admin routes: the signed-in caller. */
+    readonly signedIn: SessionContext;
+    /** On any route: the caller's session if there is one (looked up once per request). */
+    lookUpSession(): Promise<SessionContext | null>;
+  }
+  interface FastifyInstance {
+    /** Set on a scope by `publicScope`: the reason every route registered in it is public. */
+    publicBecause?: string;
+  }
+}
+
+/** Route configs of the signed-in access levels: `{ config: ACCESS.member }`. */
+export const ACCESS = {
+  session: { access: 'session' },
+  member: { access: 'member' },
+  admin: { access: 'admin' },
+} as const;
+
+/** The route config of a public route, with the reason anyone may call it. */
+export const publicRoute = (because: string) => ({ access: 'public', publicBecause: because }) as const;
+
+export const ACCESS_MESSAGES = {
+  noOrganization: 'No organization found. Please create an organization first.',
+  notAdmin: 'Only owners and admins of the organization can do this',
+  notYet: 'This route needs an access level this server does not grant yet',
+} as const;
+
+const ADMIN_ROLES: ReadonlySet<string> = new Set(['owner', 'admin']);
+
+const describe = (access: RouteAccess) => (typeof access === 'string' ? access : `apiKey:${access.apiKey}`);
+
+/** Refuses at start-up a route that declares no access, or declares `public` without a reason. */
+function checkDeclaration(this: FastifyInstance, route: RouteOptions): void {
+  const config = route.config ?? {};
+  if (config.access === undefined && this.publicBecause) {
+    route.config = { ...config, access: 'public', publicBecause: this.publicBecause };
+    return;
+  }
+  const where = `${[route.method].flat().join(',')} ${route.url}`;
+  if (config.access === undefined) throw new Error(`${where} declares no config.access (public, session, member or admin)`);
+  if (config.access === 'public' && !config.publicBecause) throw new Error(`${where} is public without config.publicBecause`);
+}
+
+/**
+ * Registers the route contract on the root instance, before any route: the start-up check of every route's
+ * declaration, `request.ctx` / `request.signedIn` / `request.lookUpSession`, and the `onRequest` hook that answers
+ * 401 signed out, 403 NO_ORGANIZATION without an organization and 403 for a member on an admin route, before
+ * fastify reads the body.
+ */
+export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, resolve: SessionResolver): void {
+  const session = requestSession(resolve);
+  const contexts = new WeakMap<FastifyRequest, RequestContext>();
+  const signedIn = new WeakMap<FastifyRequest, SessionContext>();
+
+  app.addHook('onRoute', checkDeclaration);
+  app.decorateRequest('lookUpSession', function (this: FastifyRequest) {
+    return session(this);
+  });
+  app.decorateRequest('ctx', {
+    getter(this: FastifyRequest) {
+      const ctx = contexts.get(this);
+      if (!ctx) throw new Error(`request.ctx on ${this.method} ${this.routeOptions.url}, which is not a member or admin route`);
+      return ctx;
+    },
+  });
+  app.decorateRequest('signedIn', {
+    getter(this: FastifyRequest) {
+      const found = signedIn.get(this);
+      if (!found) throw new Error(`request.signedIn on ${this.method} ${this.routeOptions.url}, which is a public route`);
+      return found;
+    },
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const { access } = request.routeOptions.config;
+    // No access: the not-found handler, which answers 404 to everyone.
+    if (access === undefined || access === 'public') return;
+    if (typeof access !== 'string' || access === 'operator') throw forbidden(`${ACCESS_MESSAGES.notYet} (${describe(access)})`, 'ACCESS_NOT_AVAILABLE');
+    const found = await session(request);
+    if (!found) throw unauthorized();
+    signedIn.set(request, found);
+    if (access === 'session') return;
+    const { organizationId, role } = found;
+    if (!organizationId || !role) throw forbidden(ACCESS_MESSAGES.noOrganization, 'NO_ORGANIZATION');
+    if (access === 'admin' && !ADMIN_ROLES.has(role)) throw forbidden(ACCESS_MESSAGES.notAdmin);
+    contexts.set(request, {
+      ...found,
+      organizationId,
+      role,
+      read: (fn, plan) => readAsTenant(db, organizationId, fn, plan),
+      write: (fn, plan) => withTenant(db, organizationId, fn, plan),
+    });
+  });
+}
+
+/** Registers plugin routes that cannot carry a config of their own (documentation, static files) as public, for `reason`. */
+export async function publicScope(app: FastifyInstance, reason: string, register: (scope: FastifyInstance) => PromiseLike<unknown> | void): Promise<void> {
+  await app.register(async (scope) => {
+    scope.decorate('publicBecause', reason);
+    await register(scope);
+  });
+}

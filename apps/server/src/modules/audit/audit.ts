@@ -1,0 +1,31 @@
+import type { Tx } from '../../db/scope';
+
+/** Who did it: a member, or (user null) the system, e.g. a text that came in. */
+export interface AuditActor {
+  organizationId: string;
+  user: { id: string } | null;
+}
+
+/** What it was done to, when it is one thing (a lead, an invitation, a number). */
+export interface AuditTarget {
+  type: string;
+  id?: string;
+}
+
+/** Records an action in activity_logs, in the transaction that does it. */
+export async function audit(tx: Tx, actor: AuditActor, action: string, target: AuditTarget, details: Record<string, unknown> = {}): Promise<void> {
+  await tx
+    .insertInto('activity_logs')
+    .values({
+      organization_id: actor.organizationId,
+      actor_id: actor.user?.id ?? null,
+      action,
+      entity_type: target.type,
+      entity_id: target.id ?? null,
+      details: JSON.stringify(details),
+    })
+    .execute();
+}
+
+/** The actor of work no member did (inbound texts, jobs). */
+export const systemActor = (organizationId: string): AuditActor => ({ organizationId, user: null });

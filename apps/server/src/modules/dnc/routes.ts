@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import {
+  addDncBody, DNC_MESSAGES, dncEntrySchema, dncImportResultSchema, dncListQuery, dncListSchema, dncPhoneParams, dncRemovalSchema, IMPORT_MAX_BYTES,
+  removeDncBody, removeDncQuery,
+} from '@wholesail/domain';
+import type { DB } from '../../db/types';
+import { ACCESS } from '../../http/access';
+import { readCsvUpload, registerCsvUploadRoutes } from '../../http/csv-upload';
+import { badRequest } from '../../http/errors';
+import { addDnc, exportDnc, importDnc, listDnc, removeDnc } from './service';
+
+/** The organization's Do-Not-Contact list (docs/api-dnc.md): any member reads, adds and imports; owners and admins remove. */
+export async function registerDncRoutes(app: FastifyInstance, db: Kysely<DB>): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/dnc', { config: ACCESS.member, schema: { querystring: dncListQuery, response: { 200: dncListSchema } } }, async (request) => listDnc(db, request.ctx, request.query));
+
+  r.post('/api/dnc', { config: ACCESS.member, schema: { body: addDncBody, response: { 200: dncEntrySchema, 201: dncEntrySchema } } }, async (request, reply) => {
+    const { entry, created } = await addDnc(db, request.ctx, request.body);
+    return reply.status(created ? 201 : 200).send(entry);
+  });
+
+  r.delete('/api/dnc/:phone', { config: ACCESS.admin, schema: { params: dncPhoneParams, querystring: removeDncQuery, body: removeDncBody.nullish(), response: { 200: dncRemovalSchema } } }, async (request) => {
+    const { ctx } = request;
+    const reason = request.body?.reason || request.query.reason;
+    if (!reason) throw badRequest(`reason: ${DNC_MESSAGES.reasonRequired}`, 'VALIDATION_ERROR');
+    const override = request.body?.confirm_opt_out_override ?? request.query.confirm_opt_out_override === 'true';
+    return removeDnc(db, ctx, request.params.phone, { reason, override });
+  });
+
+  r.get('/api/dnc/export.csv', { config: ACCESS.member }, async (request, reply) => {
+    const csv = await exportDnc(db, request.ctx);
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="do-not-contact-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+
+  await registerCsvUploadRoutes(app, (scope) => {
+    scope.withTypeProvider<ZodTypeProvider>().post('/api/dnc/import', { config: ACCESS.member, bodyLimit: IMPORT_MAX_BYTES, schema: { response: { 200: dncImportResultSchema } } }, async (request) => {
+      const { ctx } = request;
+      return importDnc(db, ctx, (await readCsvUpload(request)).bytes);
+    });
+  });
+}

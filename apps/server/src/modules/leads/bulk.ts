@@ -1,0 +1,55 @@
+import { sql, type Kysely } from 'kysely';
+import type { BulkLeadsChange, BulkLeadsResult } from '@wholesail/domain';
+import { withTenant } from '../../db/scope';
+import type { DB } from '../../db/types';
+import type { OrgContext } from '../../http/context';
+import { audit } from '../audit/audit';
+import { emit } from '../outbox/emit';
+
+/** The lead's tags, then the added ones, each once in the order first seen, without the removed ones. */
+function changedTags(add: string[], remove: string[]) {
+  return sql<string[]>`array(
+    select t from unnest(badges || ${sql.val(add)}::text[]) with ordinality as u(t, n)
+     where not (t = any(${sql.val(remove)}::text[]))
+     group by t order by min(n))`;
+}
+
+/**
+ * POST /api/leads/bulk in one transaction: only the caller's organization's live leads that the change really
+ * changes are written (so a lead already so keeps its version); every other id counts as skipped.
+ */
+export function bulkUpdateLeads(db: Kysely<DB>, ctx: OrgContext, change: BulkLeadsChange): Promise<BulkLeadsResult> {
+  const ids = [...new Set(change.ids)];
+  const add = change.add_tags ?? [];
+  const remove = change.remove_tags ?? [];
+  const touchesTags = add.length > 0 || remove.length > 0;
+  return withTenant(db, ctx.organizationId, async (tx) => {
+    const tags = changedTags(add, remove);
+    const rows = await tx
+      .updateTable('leads')
+      .set({
+        ...(change.status === undefined ? {} : { status: change.status }),
+        ...(touchesTags ? { badges: tags } : {}),
+        updated_at: new Date(),
+      })
+      .where('organization_id', '=', ctx.organizationId)
+      .where(sql<boolean>`id = any(${sql.val(ids)}::uuid[])`)
+      .where('status', '<>', 'deleted')
+      .where((eb) =>
+        eb.or([
+          ...(change.status === undefined ? [] : [eb('status', '<>', change.status)]),
+          ...(touchesTags ? [sql<boolean>`badges is distinct from ${tags}`] : []),
+        ]),
+      )
+      .returning('id')
+      .execute();
+    if (rows.length > 0) {
+      await audit(tx, ctx, 'lead.bulk_updated', { type: 'lead' }, {
+        lead_ids: rows.map((r) => r.id), status: change.status ?? null, add_tags: add, remove_tags: remove,
+      });
+      const fields = [...(change.status ? ['status'] : []), ...(touchesTags ? ['badges'] : [])];
+      for (const row of rows) await emit(tx, { type: 'lead.updated', organizationId: ctx.organizationId, leadId: row.id, fields });
+    }
+    return { updated: rows.length, skipped: ids.length - rows.length };
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * Every TanStack Query key of the web app, in one place. A key starts with the table whose row changes make it
+ * stale: the realtime feed (`lib/realtime.ts`) invalidates `[event.table]`, so a key rooted anywhere else would
+ * never refresh on a change. Keys no table backs (the session, `/api/me`, the maps key, AI health, the public
+ * status, an invitation preview) start with a name no table has.
+ */
+import type { BuyerFilters } from '@/features/buyers/buyers-api';
+import type { LeadFilters } from '@/features/leads/leads-api';
+
+export const queryKeys = {
+  leads: {
+    all: ['leads'] as const,
+    list: (filters: LeadFilters) => ['leads', 'list', filters] as const,
+    detail: (id: string) => ['leads', 'detail', id] as const,
+    top: (limit: number) => ['leads', 'top', limit] as const,
+    stats: ['leads', 'stats'] as const,
+    deleted: ['leads', 'deleted'] as const,
+    picker: (term: string) => ['leads', 'picker', term] as const,
+  },
+  leadImports: { detail: (id: string) => ['lead_imports', id] as const },
+  tasks: {
+    all: ['ai_tasks'] as const,
+    pending: (leadId?: string) => ['ai_tasks', 'pending', leadId ?? 'all'] as const,
+  },
+  conversations: {
+    all: ['conversations'] as const,
+    threads: ['conversations', 'threads'] as const,
+    threadList: (search: string) => ['conversations', 'threads', search] as const,
+    messages: (leadId: string) => ['conversations', 'messages', leadId] as const,
+    /** Without `dnc`: every check of the lead. Keyed by the DNC flag too, so a STOP reply asks again at once. */
+    check: (leadId: string, dnc?: boolean) =>
+      dnc === undefined ? (['conversations', 'check', leadId] as const) : (['conversations', 'check', leadId, dnc] as const),
+  },
+  dnc: {
+    all: ['dnc_numbers'] as const,
+    list: (search: string, page: number) => ['dnc_numbers', 'list', search, page] as const,
+  },
+  calls: {
+    all: ['calls'] as const,
+    callerId: (leadId: string) => ['calls', 'caller-id', leadId] as const,
+    /** Without `to`: every check of the lead (to invalidate them all). */
+    check: (leadId: string, to?: string | null) =>
+      to === undefined ? (['calls', 'check', leadId] as const) : (['calls', 'check', leadId, to ?? ''] as const),
+    checks: ['calls', 'check'] as const,
+    detail: (id: string) => ['calls', 'detail', id] as const,
+    settings: ['calls', 'settings'] as const,
+  },
+  buyers: {
+    all: ['buyers'] as const,
+    list: (filters: BuyerFilters) => ['buyers', 'list', filters] as const,
+    detail: (id: string) => ['buyers', 'detail', id] as const,
+  },
+  phoneNumbers: ['organization_phone_numbers'] as const,
+  phoneAssignments: ['user_phone_assignments'] as const,
+  settings: ['organization_settings'] as const,
+  members: ['user_profiles', 'members'] as const,
+  invitations: ['invitations'] as const,
+  organizations: ['organizations'] as const,
+  session: ['session'] as const,
+  me: ['me'] as const,
+  aiHealth: ['ai_health'] as const,
+  mapsKey: ['maps', 'key'] as const,
+  publicStatus: ['public-status'] as const,
+  invitationPreview: (token: string) => ['invitation-preview', token] as const,
+};

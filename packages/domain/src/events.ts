@@ -1,0 +1,21 @@
+/**
+ * The events of the outbox (docs/architecture.md, "The event outbox"): what a change means to other modules,
+ * stored by the transaction that makes the change and handed to subscribers after it committed. Each carries its
+ * organization and the ids a subscriber needs to read the rest; none carries a copy of the record, which may have
+ * changed again by the time the event is delivered.
+ */
+export type DomainEvent =
+  | { type: 'lead.created'; organizationId: string; leadId: string; source: string | null }
+  | { type: 'lead.updated'; organizationId: string; leadId: string; fields: string[] }
+  | { type: 'lead.deleted'; organizationId: string; leadId: string }
+  | { type: 'lead.dnc_added'; organizationId: string; leadId: string; numbers: string[] }
+  | { type: 'call.completed'; organizationId: string; callId: string; leadId: string; outcome: string }
+  | { type: 'text.received'; organizationId: string; conversationId: string; leadId: string }
+  | { type: 'text.sent'; organizationId: string; conversationId: string; leadId: string }
+  | { type: 'task.created'; organizationId: string; taskId: string; leadId: string; callId: string | null }
+  | { type: 'import.finished'; organizationId: string; importId: string };
+
+export type DomainEventType = DomainEvent['type'];
+
+/** The event of one type, e.g. EventOf<'lead.created'>. */
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

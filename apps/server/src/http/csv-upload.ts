@@ -1,4 +1,4 @@
-import { Readable, Transform } from 'node:stream';
+import { Readable, Transform, finished } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { IMPORT_MAX_BYTES } from '@wholesail/domain';
@@ -52,10 +52,16 @@ function byteLimit(): Transform {
   });
 }
 
-/** `source` through the size limit; an error of the source (a client gone, a broken form) reaches the reader. */
+/**
+ * `source` through the size limit; an error of the source (a client gone, a broken form) reaches the reader,
+ * even one raised before this was called: a form cut short fails its file part while the request is still
+ * being handed over, and a late 'error' listener would wait for an end that never comes.
+ */
 function limited(source: Readable, mapError: (error: unknown) => unknown = (e) => e): Readable {
   const out = byteLimit();
-  source.once('error', (error) => out.destroy(mapError(error) as Error));
+  finished(source, { writable: false }, (error) => {
+    if (error) out.destroy(mapError(error) as Error);
+  });
   // The rest of a refused body is discarded, not left to stall the request the answer goes out on.
   out.once('close', () => {
     source.unpipe(out);

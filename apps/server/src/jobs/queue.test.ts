@@ -20,17 +20,23 @@ function listeningLog() {
   };
 }
 
+/** A job handler held until `finish`, and the unhandled rejections seen meanwhile (`record` is the listener). */
+function heldJob() {
+  const unhandled: unknown[] = [];
+  const record = (reason: unknown) => void unhandled.push(reason);
+  process.on('unhandledRejection', record);
+  let started = () => {};
+  const running = new Promise<void>((resolve) => (started = resolve));
+  let finish = () => {};
+  const handlerDone = new Promise<void>((resolve) => (finish = resolve));
+  return { unhandled, record, started: () => started(), running, finish: () => finish(), handlerDone };
+}
+
 describe.each(DB_KINDS)('job queue stop on %s', (kind) => {
   it('drops what a handler that outlived the stop sends after the database is closed, with no unhandled rejection', async () => {
     const tdb = await createTestDatabase(kind);
     const { log, when } = listeningLog();
-    const unhandled: unknown[] = [];
-    const record = (reason: unknown) => void unhandled.push(reason);
-    process.on('unhandledRejection', record);
-    let started = () => {};
-    const running = new Promise<void>((resolve) => (started = resolve));
-    let finish = () => {};
-    const handlerDone = new Promise<void>((resolve) => (finish = resolve));
+    const { unhandled, record, started, running, finish, handlerDone } = heldJob();
     try {
       const queue = await startJobQueue(tdb.database, log, [{
         name: 'test.slow',
@@ -54,6 +60,37 @@ describe.each(DB_KINDS)('job queue stop on %s', (kind) => {
       expect(unhandled).toEqual([]);
     } finally {
       process.off('unhandledRejection', record);
+    }
+  });
+
+  it('logs, without an unhandled rejection, a job settled while the database is gone under a running queue', async () => {
+    const tdb = await createTestDatabase(kind);
+    const { log, when } = listeningLog();
+    const { unhandled, record, started, running, finish, handlerDone } = heldJob();
+    let gone = false;
+    // The database as the queue sees it: every statement fails once it is gone, as a closed pool's do.
+    const database = { ...tdb.database, executeSql: (text: string, values: unknown[]) => (gone ? Promise.reject(new Error('database gone')) : tdb.database.executeSql(text, values)) };
+    const queue = await startJobQueue(database, log, [{
+      name: 'test.settled',
+      retryLimit: 0,
+      handler: async () => {
+        started();
+        await handlerDone;
+      },
+    }], { stopTimeoutMs: 100 });
+    try {
+      await queue.send('test.settled', {});
+      await running;
+      gone = true;
+      const logged = when('job queue could not record a job as settled; it is retried once released');
+      finish();
+      await logged;
+      await new Promise((r) => setImmediate(r));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+      await queue.stop();
+      await tdb.drop();
     }
   });
 });

@@ -63,6 +63,9 @@ export class JobInterrupted extends Error {
   }
 }
 
+/** pg-boss's statements that complete or fail jobs (plans.js completeJobs and failJobs, pg-boss 10). */
+const SETTLES_JOBS = /SET completed_on = now\(\)|retried_jobs AS/;
+
 /**
  * pg-boss on the app's database. On PostgreSQL with a connection string it has its own small pool;
  * otherwise (PGlite, or a database handed in without its URL) it goes through database.executeSql,
@@ -90,9 +93,21 @@ export async function startJobQueue(
     log.debug({ statement: text.slice(0, 120) }, 'job queue statement after stop: dropped');
     return Promise.resolve(undefined as never);
   };
+  // pg-boss does not await the statement that records a job's completion or failure either: a database gone
+  // at that moment (an outage, or closed under a running queue) is logged, not left an unhandled rejection.
+  // The job stays active and is retried once it expires or the supervisor releases it.
+  const executeSql = (text: string, values: unknown[]) => {
+    if (stopped) return dropped(text);
+    const result = database.executeSql(text, values);
+    if (!SETTLES_JOBS.test(text)) return result;
+    return result.catch((err: unknown) => {
+      log.warn({ err }, 'job queue could not record a job as settled; it is retried once released');
+      return undefined as never;
+    });
+  };
   const connection = database.kind === 'postgres' && options.connectionString
     ? { connectionString: options.connectionString, max: 3 }
-    : { db: { executeSql: (text: string, values: unknown[]) => (stopped ? dropped(text) : database.executeSql(text, values)) } };
+    : { db: { executeSql } };
   const boss = new PgBoss({
     ...connection,
     schema: 'pgboss',

@@ -13,7 +13,9 @@ export type DomainEvent =
   | { type: 'text.received'; organizationId: string; conversationId: string; leadId: string }
   | { type: 'text.sent'; organizationId: string; conversationId: string; leadId: string }
   | { type: 'task.created'; organizationId: string; taskId: string; leadId: string; callId: string | null }
-  | { type: 'import.finished'; organizationId: string; importId: string };
+  | { type: 'import.finished'; organizationId: string; importId: string }
+  /** A member's manual enrichment of one or more leads has run every lead (each enriched, skipped or failed). */
+  | { type: 'enrichment.batch_finished'; organizationId: string; batchId: string; requestedBy: string | null };
 
 export type DomainEventType = DomainEvent['type'];
 

@@ -9,6 +9,7 @@ import { routeCollector, routeKey, type RegisteredRoute } from '../../test/proof
 const UNTYPED = new Set<string>([
   // 204 No Content: nothing to describe.
   'DELETE /api/organization/invitations/:id', 'DELETE /api/leads/:id', 'DELETE /api/buyers/:id', 'DELETE /api/phone-numbers/:id',
+  'POST /api/calls/:id/dtmf',
   // Not JSON: a CSV download.
   'GET /api/dnc/export.csv',
   // Small public answers outside the tenant API.
@@ -16,8 +17,6 @@ const UNTYPED = new Set<string>([
   // Leads.
   'GET /api/leads/:id/context', 'POST /api/leads/:id/enrich', 'POST /api/leads/:id/ai-score',
   // Calls and voice.
-  'GET /api/calls/check', 'POST /api/calls', 'POST /api/calls/:id/hangup',
-  'POST /api/calls/:id/mute', 'POST /api/calls/:id/dtmf', 'POST /api/calls/:id/complete', 'POST /api/voice/token',
   'GET /api/calls/by-sid/:callSid/transcriptions', 'GET /api/calls/by-sid/:callSid/lead-context',
   // AI and coaching.
   'GET /api/ai/health', 'POST /api/ai/chat', 'POST /api/coaching/suggestions', 'POST /api/coaching/scripts',

@@ -4,6 +4,7 @@ import { CALL_LIMIT } from './call-limit';
 import { CALL_OUTCOMES } from './outcomes';
 import { DEFAULT_OUTCOME_STATUS, outcomeStatusPatch, outcomeStatusSchema } from './outcome-status';
 import { isTimeZone } from '../time';
+import { leadSchema } from '../leads/lead-schemas';
 import { VOICE_PROVIDER_CHOICES, VOICE_PROVIDERS } from './voice';
 
 /** Bodies and queries of docs/api-calls.md. */
@@ -170,3 +171,31 @@ export const followUpTaskSchema = z.object({
   created_at: z.string(),
 });
 export type FollowUpTask = z.infer<typeof followUpTaskSchema>;
+
+/**
+ * GET /api/calls/check: the gate's answer without dialling. Refused: the reason and its code; with the lead's
+ * calling window when it is known (its local time and today's hours), and when calling may resume.
+ */
+export const callCheckSchema = z.object({
+  allowed: z.boolean(),
+  reason: z.string().optional(),
+  code: z.string().optional(),
+  local_time: z.string().optional(),
+  time_zone: z.string().optional(),
+  zone: z.string().optional(),
+  opens_at: z.string().nullable().optional(),
+  closes_at: z.string().nullable().optional(),
+  next_allowed_at: z.string().nullable().optional(),
+});
+export type CallCheck = z.infer<typeof callCheckSchema>;
+
+/** POST /api/calls (201): the call placed. */
+export const startCallResultSchema = z.object({ call_id: z.string(), call_sid: z.string() });
+export type StartCallResult = z.infer<typeof startCallResultSchema>;
+
+/** POST /api/calls/:id/mute: the state recorded. */
+export const muteResultSchema = z.object({ muted: z.boolean() });
+
+/** POST /api/calls/:id/complete: the completed call, the lead as updated, the follow-up task (or null). */
+export const completeCallResultSchema = z.object({ call: callRecordSchema, lead: leadSchema, task: followUpTaskSchema.nullable() });
+export type CompleteCallResult = z.infer<typeof completeCallResultSchema>;

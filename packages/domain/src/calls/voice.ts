@@ -21,10 +21,12 @@ export type VoiceProviderKind = (typeof VOICE_PROVIDERS)[number];
 export const VOICE_PROVIDER_CHOICES = ['auto', ...VOICE_PROVIDERS] as const;
 export type VoiceProviderChoice = (typeof VOICE_PROVIDER_CHOICES)[number];
 
-/** POST /api/voice/token. */
-export type VoiceToken =
-  | { provider: 'twilio'; identity: string; token: string; expires_at: string }
-  | { provider: 'demo'; identity: string; token: null; expires_at: null };
+/** POST /api/voice/token: a Twilio access token, or the demo line's identity (no token). */
+export const voiceTokenSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('twilio'), identity: z.string(), token: z.string(), expires_at: z.string() }),
+  z.object({ provider: z.literal('demo'), identity: z.string(), token: z.null(), expires_at: z.null() }),
+]);
+export type VoiceToken = z.infer<typeof voiceTokenSchema>;
 
 /** Error code of POST /api/voice/token when Twilio is selected but the server has no credentials. */
 export const TWILIO_NOT_CONFIGURED = 'TWILIO_NOT_CONFIGURED';

@@ -24,6 +24,9 @@ const fieldShape = Object.fromEntries(
 const identity = { id: z.string(), organization_id: z.string(), created_at: z.string(), updated_at: z.string(), version: z.number() };
 const leadShape = { ...fieldShape, ...identity };
 
+/** A lead as a write that touches it answers (POST /api/calls/:id/complete): every field, without the listed numbers. */
+export const leadSchema = z.object(leadShape) as unknown as z.ZodType<Lead>;
+
 /** One of the lead's numbers on the organization's Do-Not-Contact list, and why (docs/api-dnc.md). */
 export const leadDncNumberSchema = z.object({ phone_e164: z.string(), source: z.enum(DNC_SOURCES), reason: z.string().nullable(), created_at: z.string() });
 export type LeadDncNumber = z.infer<typeof leadDncNumberSchema>;

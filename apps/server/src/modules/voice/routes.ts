@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { voiceTokenSchema } from '@wholesail/domain';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DB } from '../../db/types';
@@ -14,7 +16,7 @@ import { answerVoiceWebhook, applyStatusWebhook, registerTwilioWebhooks, type Fo
 export async function registerVoiceRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; config: Config; calls: CallsModule }): Promise<void> {
   const { config, db, calls } = deps;
 
-  app.post('/api/voice/token', { config: ACCESS.member }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().post('/api/voice/token', { config: ACCESS.member, schema: { response: { 200: voiceTokenSchema } } }, async (request) => {
     const { ctx } = request;
     const provider = await calls.voiceProvider(ctx);
     if (provider === 'demo' || !config.twilio) return { provider: 'demo' as const, identity: `demo_${ctx.user.id.slice(0, 8)}`, token: null, expires_at: null };

@@ -1,11 +1,11 @@
 /** Client of the calling API (docs/api-calls.md): caller id, compliance check, dial, call record, hangup. */
-import type { CallerIdReason, CallRecord, StartCallBody } from '@wholesail/domain';
+import type { CallCheck, CallerIdReason, CallRecord, StartCallBody, StartCallResult } from '@wholesail/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export type CallerId = { phone_number: string | null; reason: CallerIdReason };
-export type CallCheck = { allowed: boolean; reason?: string; code?: string; next_allowed_at?: string };
+export type { CallCheck };
 
 const leadQuery = (leadId: string) => `leadId=${encodeURIComponent(leadId)}`;
 const callPath = (id: string) => `/api/calls/${encodeURIComponent(id)}`;
@@ -42,7 +42,7 @@ export function useCallRecord(id: string | null, poll: boolean) {
   });
 }
 
-export function startCall(body: StartCallBody): Promise<{ call_id: string; call_sid: string }> {
+export function startCall(body: StartCallBody): Promise<StartCallResult> {
   return apiRequest('/api/calls', { method: 'POST', body });
 }
 

@@ -10,7 +10,7 @@ import { renderApp } from '@/test/render-app';
 import { OfflineStatus } from './offline-status';
 import type { Outbox, OutboxEntry } from './outbox';
 import type { SendEntry } from './outbox-sync';
-import { memoryOutbox, queuedEntry } from './test-fixtures';
+import { completedCall, memoryOutbox, queuedEntry } from './test-fixtures';
 
 afterEach(() => {
   act(() => toast.dismiss());
@@ -25,7 +25,7 @@ function server(fail: Record<string, unknown> = {}) {
     const failure = fail[entry.callId];
     // Like the server: a lead that changed only refuses an outcome that carries the version check.
     if (failure && (failure !== CHANGED || entry.body.leadVersion)) throw failure;
-    return { call: { id: entry.callId }, lead: { id: entry.lead.id, version: 4 }, task: null };
+    return completedCall(entry.callId, entry.lead.id, 4);
   });
   return { sent, send };
 }

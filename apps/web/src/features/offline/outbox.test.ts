@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api';
 import { mockApi } from '@/test/mock-api';
 import { completeCallOrQueue, createOutbox, indexedDbStorage, type Outbox, type OutboxEntry, type OutboxStorage } from './outbox';
 import { SAVED_BEFORE_VERSIONS, sendAnyway, syncOutbox, type SendEntry } from './outbox-sync';
-import { queuedEntry, SEEN_VERSION } from './test-fixtures';
+import { completedCall, queuedEntry, SEEN_VERSION } from './test-fixtures';
 
 const DB = 'outbox-test';
 const opened: OutboxStorage[] = [];
@@ -30,7 +30,7 @@ function recordingServer(fail: Record<string, unknown> = {}) {
   const send: SendEntry = async (e) => {
     sent.push(e);
     if (fail[e.callId]) throw fail[e.callId];
-    return { call: { id: e.callId }, lead: { id: e.lead.id, version: SEEN + 10 * sent.length }, task: null };
+    return completedCall(e.callId, e.lead.id, SEEN + 10 * sent.length);
   };
   return { sent, send };
 }

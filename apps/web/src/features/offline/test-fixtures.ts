@@ -1,5 +1,6 @@
 /** Outboxes and entries for the offline tests (tests only). */
 import { createOutbox, type NewOutboxEntry, type Outbox, type OutboxEntry, type OutboxStorage } from './outbox';
+import type { CompleteCallResult } from '@wholesail/domain';
 
 export const SEEN_VERSION = 3;
 
@@ -30,4 +31,9 @@ export function memoryOutbox(): Outbox {
     close() {},
   };
   return createOutbox(storage);
+}
+
+/** The server's answer to a completed call, with only the ids and the lead's version the outbox reads. */
+export function completedCall(callId: string, leadId: string, version: number): CompleteCallResult {
+  return { call: { id: callId }, lead: { id: leadId, version }, task: null } as unknown as CompleteCallResult;
 }

@@ -1,8 +1,7 @@
 /** POST /api/calls/:id/complete and the outcome list (platform.md §2–§5, docs/api-calls.md). */
 import { apiRequest } from '@/lib/api';
-import { CALL_OUTCOME_LABELS, type CallOutcome, type completeCallBody } from '@wholesail/domain';
+import { CALL_OUTCOME_LABELS, type CallOutcome, type CompleteCallResult, type completeCallBody } from '@wholesail/domain';
 import type { z } from 'zod';
-import type { Task } from '@/features/tasks/tasks-api';
 
 export { CALL_OUTCOMES, FOLLOW_UP_OUTCOMES, type CallOutcome } from '@wholesail/domain';
 
@@ -32,8 +31,7 @@ export function memberTimeZone(): string | undefined {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
 }
 
-/** The server's answer: the completed call, the updated lead and the follow-up task (or null). */
-export type CompleteCallResult = { call: Record<string, unknown>; lead: Record<string, unknown>; task: Task | null };
+export type { CompleteCallResult };
 
 export function completeCall(callId: string, body: CompleteCallBody): Promise<CompleteCallResult> {
   return apiRequest<CompleteCallResult>(`/api/calls/${encodeURIComponent(callId)}/complete`, { method: 'POST', body });

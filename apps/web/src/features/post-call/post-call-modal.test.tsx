@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -98,8 +98,22 @@ describe('post-call modal', () => {
     await user.click(screen.getByRole('button', { name: 'Complete Call' }));
     expect(await screen.findByText('Status required')).toBeInTheDocument();
     expect(screen.getByText('Please select a call outcome before continuing')).toBeInTheDocument();
+    // The field says so too, for a screen reader and for whoever missed the toast.
+    const select = screen.getByLabelText('Call Outcome');
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    expect(select).toHaveAccessibleDescription('Choose how the call went');
     expect(fetchMock).not.toHaveBeenCalled();
     expect(props.onCompleted).not.toHaveBeenCalled();
+  });
+
+  it('refuses a follow-up date in the past under its field', async () => {
+    const fetchMock = mockApi({});
+    const { user } = renderModal();
+    await user.selectOptions(screen.getByLabelText('Call Outcome'), 'interested');
+    fireEvent.change(screen.getByLabelText('Follow-up Date'), { target: { value: '2020-01-01T09:00' } });
+    await user.click(screen.getByRole('button', { name: 'Complete Call' }));
+    expect(await screen.findByLabelText('Follow-up Date')).toHaveAccessibleDescription('Follow-up date cannot be in the past');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('refuses to complete without a lead id', async () => {

@@ -1,9 +1,13 @@
-import type { Me } from '@wholesail/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CALL_MESSAGES, type Me } from '@wholesail/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FieldError } from '@/components/ui/field-error';
 import { fieldClassName, Input, NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { SessionData } from '@/features/auth/auth-api';
@@ -38,6 +42,21 @@ export type PostCallModalProps = {
   onClose: () => void;
 };
 
+const formSchema = z
+  .object({
+    // The select starts on '' (no outcome yet): the form holds it, the schema refuses it.
+    outcome: z.custom<CallOutcome | ''>().pipe(z.enum(CALL_OUTCOMES, { error: 'Choose how the call went' })),
+    followUp: z.string(),
+    notes: z.string().max(10_000, 'Notes can be up to 10,000 characters'),
+    dnc: z.boolean(),
+  })
+  .refine((v) => !v.followUp || !FOLLOW_UP_OUTCOMES.includes(v.outcome) || new Date(v.followUp).getTime() >= Date.now() - 60_000, {
+    path: ['followUp'],
+    message: CALL_MESSAGES.followUpInPast,
+  });
+type FormInput = z.input<typeof formSchema>;
+type FormValues = z.output<typeof formSchema>;
+
 /** The message the server sent, or null when the error carries only a generic client-made text. */
 function serverMessage(error: Error): string | null {
   if (!(error instanceof ApiError) || error.status === 0) return null;
@@ -57,10 +76,12 @@ export function PostCallModal({ open, onClose, ...props }: PostCallModalProps) {
 function PostCallForm({ callId, lead, durationMs, callNotes, doNotCallRequested = false, onCompleted, onClose }: Omit<PostCallModalProps, 'open'>) {
   const id = useId();
   const client = useQueryClient();
-  const [outcome, setOutcome] = useState<CallOutcome | ''>('');
-  const [followUp, setFollowUp] = useState('');
-  const [notes, setNotes] = useState('');
-  const [dnc, setDnc] = useState(doNotCallRequested);
+  const form = useForm<FormInput, unknown, FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { outcome: '', followUp: '', notes: '', dnc: doNotCallRequested },
+  });
+  const { errors } = form.formState;
+  const outcome = form.watch('outcome');
   const showFollowUp = outcome !== '' && FOLLOW_UP_OUTCOMES.includes(outcome);
   const address = lead.address || lead.property_address_full || 'Unknown';
 
@@ -86,11 +107,7 @@ function PostCallForm({ callId, lead, durationMs, callNotes, doNotCallRequested 
     onError: (error) => toast.error(POST_CALL_TOASTS.updateFailed, { description: serverMessage(error) ?? POST_CALL_TOASTS.updateFailedFallback }),
   });
 
-  const submit = () => {
-    if (outcome === '') {
-      toast.error(POST_CALL_TOASTS.statusRequired, { description: POST_CALL_TOASTS.statusRequiredDescription });
-      return;
-    }
+  const submit = ({ outcome: chosen, followUp, notes, dnc }: FormValues) => {
     if (!lead.id) {
       toast.error(POST_CALL_TOASTS.error, { description: POST_CALL_TOASTS.leadIdMissing });
       return;
@@ -102,12 +119,16 @@ function PostCallForm({ callId, lead, durationMs, callNotes, doNotCallRequested 
     }
     // The lead's log gets the notes taken during the call and the ones added here, as one entry.
     const combined = [callNotes, notes].map((n) => n?.trim()).filter(Boolean).join(' / ');
-    const body: CompleteCallBody = { outcome, notes: combined, dnc, durationMs, timeZone: memberTimeZone() };
-    if (showFollowUp && followUp) {
+    const body: CompleteCallBody = { outcome: chosen, notes: combined, dnc, durationMs, timeZone: memberTimeZone() };
+    if (FOLLOW_UP_OUTCOMES.includes(chosen) && followUp) {
       const date = new Date(followUp);
       if (!Number.isNaN(date.getTime())) body.followUpAt = date.toISOString();
     }
     complete.mutate(body);
+  };
+  // The spec's destructive toast for a missing outcome, besides the message under the field.
+  const invalid = (fieldErrors: typeof errors) => {
+    if (fieldErrors.outcome) toast.error(POST_CALL_TOASTS.statusRequired, { description: POST_CALL_TOASTS.statusRequiredDescription });
   };
 
   return (
@@ -137,7 +158,13 @@ function PostCallForm({ callId, lead, durationMs, callNotes, doNotCallRequested 
           <Label htmlFor={`${id}-outcome`} className="after:ml-0.5 after:text-destructive after:content-['*']">
             Call Outcome
           </Label>
-          <NativeSelect id={`${id}-outcome`} aria-required value={outcome} onChange={(event) => setOutcome(event.target.value as CallOutcome | '')}>
+          <NativeSelect
+            id={`${id}-outcome`}
+            aria-required
+            aria-invalid={errors.outcome ? true : undefined}
+            aria-describedby={errors.outcome ? `${id}-outcome-error` : undefined}
+            {...form.register('outcome')}
+          >
             <option value="">Select an outcome</option>
             {CALL_OUTCOMES.map((value) => (
               <option key={value} value={value}>
@@ -145,11 +172,20 @@ function PostCallForm({ callId, lead, durationMs, callNotes, doNotCallRequested 
               </option>
             ))}
           </NativeSelect>
+          <FieldError id={`${id}-outcome-error`} message={errors.outcome?.message} />
         </div>
         {showFollowUp && (
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-follow-up`}>Follow-up Date</Label>
-            <Input id={`${id}-follow-up`} type="datetime-local" min={toDateTimeLocal(new Date())} value={followUp} onChange={(event) => setFollowUp(event.target.value)} />
+            <Input
+              id={`${id}-follow-up`}
+              type="datetime-local"
+              min={toDateTimeLocal(new Date())}
+              aria-invalid={errors.followUp ? true : undefined}
+              aria-describedby={errors.followUp ? `${id}-follow-up-error` : undefined}
+              {...form.register('followUp')}
+            />
+            <FieldError id={`${id}-follow-up-error`} message={errors.followUp?.message} />
           </div>
         )}
         <div className="grid gap-1.5">
@@ -157,12 +193,14 @@ function PostCallForm({ callId, lead, durationMs, callNotes, doNotCallRequested 
           <textarea
             id={`${id}-notes`}
             className={cn(fieldClassName, 'h-auto min-h-[100px] py-2')}
-            value={notes}
-            onChange={(event) => setNotes(event.target.value)}
+            aria-invalid={errors.notes ? true : undefined}
+            aria-describedby={errors.notes ? `${id}-notes-error` : undefined}
+            {...form.register('notes')}
           />
+          <FieldError id={`${id}-notes-error`} message={errors.notes?.message} />
         </div>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="size-4 accent-primary" checked={dnc} onChange={(event) => setDnc(event.target.checked)} />
+          <input type="checkbox" className="size-4 accent-primary" {...form.register('dnc')} />
           Mark as Do Not Call (DNC)
         </label>
         {doNotCallRequested && (
@@ -175,7 +213,7 @@ function PostCallForm({ callId, lead, durationMs, callNotes, doNotCallRequested 
         <Button variant="outline" onClick={onClose}>
           Skip for Now
         </Button>
-        <Button onClick={submit} disabled={complete.isPending}>
+        <Button onClick={form.handleSubmit(submit, invalid)} disabled={complete.isPending}>
           {complete.isPending ? 'Processing...' : 'Complete Call'}
         </Button>
       </DialogFooter>

@@ -17,9 +17,9 @@ const UNTYPED = new Set<string>([
   // Leads.
   'GET /api/leads/:id/context', 'POST /api/leads/:id/enrich', 'POST /api/leads/:id/ai-score',
   // Calls and voice.
-  'GET /api/calls/by-sid/:callSid/transcriptions', 'GET /api/calls/by-sid/:callSid/lead-context',
+  'GET /api/calls/by-sid/:callSid/lead-context',
   // AI and coaching.
-  'GET /api/ai/health', 'POST /api/ai/chat', 'POST /api/coaching/suggestions', 'POST /api/coaching/scripts',
+  'GET /api/ai/health', 'POST /api/ai/chat',
   // Conversations.
   'POST /api/conversations/:id/analyze', 'GET /api/conversations/:id/analysis',
 ]);

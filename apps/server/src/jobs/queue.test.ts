@@ -32,7 +32,8 @@ function heldJob() {
   return { unhandled, record, started: () => started(), running, finish: () => finish(), handlerDone };
 }
 
-describe.each(DB_KINDS)('job queue stop on %s', (kind) => {
+// pg-boss starts on a fresh database in each case: slow on PGlite on a loaded machine.
+describe.each(DB_KINDS)('job queue stop on %s', { timeout: 90_000 }, (kind) => {
   it('drops what a handler that outlived the stop sends after the database is closed, with no unhandled rejection', async () => {
     const tdb = await createTestDatabase(kind);
     const { log, when } = listeningLog();

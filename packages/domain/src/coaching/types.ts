@@ -8,21 +8,25 @@ export type SuggestionPriority = (typeof SUGGESTION_PRIORITIES)[number];
 export const SUGGESTION_TYPES = ['response_script', 'strategic_coaching', 'lead_intelligence', 'objection_alert'] as const;
 export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
 
-export interface CoachingSuggestion {
-  text: string;
-  priority: SuggestionPriority;
-  type: SuggestionType;
-  confidence: number;
-  rationale: string;
-}
+export const coachingSuggestionSchema = z.object({
+  text: z.string(),
+  priority: z.enum(SUGGESTION_PRIORITIES),
+  type: z.enum(SUGGESTION_TYPES),
+  confidence: z.number(),
+  rationale: z.string(),
+});
+export type CoachingSuggestion = z.infer<typeof coachingSuggestionSchema>;
 
-export interface ResponseScript {
-  id: string;
-  response_script: string;
-  confidence: number;
-  type: SuggestionType;
-  generated_at: string;
-}
+export const responseScriptSchema = z.object({
+  id: z.string(),
+  response_script: z.string(),
+  confidence: z.number(),
+  type: z.enum(SUGGESTION_TYPES),
+  generated_at: z.string(),
+});
+export type ResponseScript = z.infer<typeof responseScriptSchema>;
+/** POST /api/coaching/scripts. */
+export const coachingScriptsResponseSchema = z.object({ response_scripts: z.array(responseScriptSchema) });
 
 /** What the coach knows about the lead (dialer.md §7 leadContext). */
 export interface CoachingLeadContext {
@@ -42,12 +46,13 @@ export interface CoachingLeadContext {
 }
 
 /** Lead intelligence returned with suggestions. */
-export interface LeadIntelligence {
-  equity: number | null;
-  market_segment: 'luxury' | 'high_value' | 'mid_market' | 'affordable';
-  motivation_level: 'Very High' | 'High' | 'Medium' | 'Low';
-  distress_signals: string[];
-}
+export const leadIntelligenceSchema = z.object({
+  equity: z.number().nullable(),
+  market_segment: z.enum(['luxury', 'high_value', 'mid_market', 'affordable']),
+  motivation_level: z.enum(['Very High', 'High', 'Medium', 'Low']),
+  distress_signals: z.array(z.string()),
+});
+export type LeadIntelligence = z.infer<typeof leadIntelligenceSchema>;
 
 export const AI_AREAS = ['coaching', 'enrichment', 'scoring', 'analysis'] as const;
 export type AiArea = (typeof AI_AREAS)[number];
@@ -117,12 +122,13 @@ export const coachingSuggestionsBody = z
 export type CoachingSuggestionsBody = z.infer<typeof coachingSuggestionsBody>;
 
 /** POST /api/coaching/suggestions. `source` says whether the language model answered or only the patterns did. */
-export interface CoachingSuggestionsResponse {
-  suggestions: CoachingSuggestion[];
-  intelligence: LeadIntelligence | null;
-  source: 'llm' | 'patterns';
-  llm: 'configured' | 'not_configured' | 'error';
-}
+export const coachingSuggestionsResponseSchema = z.object({
+  suggestions: z.array(coachingSuggestionSchema),
+  intelligence: leadIntelligenceSchema.nullable(),
+  source: z.enum(['llm', 'patterns']),
+  llm: z.enum(['configured', 'not_configured', 'error']),
+});
+export type CoachingSuggestionsResponse = z.infer<typeof coachingSuggestionsResponseSchema>;
 
 export const coachingScriptsBody = z
   .object({

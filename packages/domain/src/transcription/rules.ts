@@ -16,15 +16,18 @@ export const SPEAKERS = ['agent', 'lead'] as const;
 export type Speaker = (typeof SPEAKERS)[number];
 
 /** A transcription record (dialer.md §3) as the API returns it. */
-export interface TranscriptionRecord {
-  id: string;
-  call_sid: string;
-  transcript: string;
-  timestamp: string;
-  confidence: number;
-  speaker: Speaker;
-  is_partial: boolean;
-}
+export const transcriptionRecordSchema = z.object({
+  id: z.string(),
+  call_sid: z.string(),
+  transcript: z.string(),
+  timestamp: z.string(),
+  confidence: z.number(),
+  speaker: z.enum(SPEAKERS),
+  is_partial: z.boolean(),
+});
+export type TranscriptionRecord = z.infer<typeof transcriptionRecordSchema>;
+/** GET /api/calls/by-sid/:callSid/transcriptions: the latest records, oldest first. */
+export const transcriptionListSchema = z.object({ items: z.array(transcriptionRecordSchema) });
 
 /** Whether a chunk is kept at all: at least 3 characters of text and confidence of at least 0.1. */
 export function isStorableChunk(transcript: string, confidence: number): boolean {

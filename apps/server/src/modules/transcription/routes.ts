@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { transcriptionsQuery } from '@wholesail/domain';
+import { transcriptionListSchema, transcriptionsQuery } from '@wholesail/domain';
 import { ACCESS } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { callLeadContext } from './lead-context';
@@ -17,7 +17,7 @@ const sidParams = z.object({ callSid: z.string().trim().min(1, 'callSid: require
 export function registerTranscriptionRoutes(app: FastifyInstance, deps: StreamDeps): void {
   const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/calls/by-sid/:callSid/transcriptions', { config: ACCESS.member, schema: { params: sidParams, querystring: transcriptionsQuery } }, async (request) => {
+  r.get('/api/calls/by-sid/:callSid/transcriptions', { config: ACCESS.member, schema: { params: sidParams, querystring: transcriptionsQuery, response: { 200: transcriptionListSchema } } }, async (request) => {
     const { ctx } = request;
     return ctx.read(async (tx) => {
       const call = await tx.selectFrom('calls').select('id').where('organization_id', '=', ctx.organizationId).where('call_sid', '=', request.params.callSid).executeTakeFirst();

@@ -51,6 +51,8 @@ import { registerAiJobRoutes } from './modules/ai-jobs/routes';
 import { AiJobs } from './modules/ai-jobs/service';
 import { subscribeAiJobs } from './modules/ai-jobs/subscriptions';
 import { EventOutbox } from './modules/outbox/delivery';
+import { registerNotificationRoutes } from './modules/notifications/routes';
+import { subscribeNotifications } from './modules/notifications/subscriptions';
 import { registerAiRoutes } from './modules/ai/routes';
 import { registerCoachingRoutes } from './modules/coaching/routes';
 import { CoachingService } from './modules/coaching/service';
@@ -147,6 +149,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   const aiJobs = new AiJobs({ db: database.db, llm, enrichment, log: app.log });
   const outbox = new EventOutbox({ db: database.db, log: app.log });
   subscribeAiJobs(outbox, aiJobs);
+  subscribeNotifications(outbox);
   const storage = options.storage ?? createFileStorage({ s3: config.s3, dataDir: config.DATA_DIR });
   const jobs = await startJobs(database, app.log, storage, {
     outbox,
@@ -232,6 +235,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   registerPhoneNumberRoutes(app, database.db, numberOwnership);
   registerCallRoutes(app, calls);
   registerTaskRoutes(app);
+  registerNotificationRoutes(app);
   await registerVoiceRoutes(app, { db: database.db, config, calls });
   registerTranscriptionRoutes(app, { db: database.db, hub: realtime, sockets, allowedOrigins: config.allowedOrigins });
   registerEnrichmentRoutes(app, {

@@ -1,12 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppNotification, NotificationList } from '@wholesail/domain';
-import { insertUserWithPassword } from '../../auth/users';
-import { withSystem, withTenant } from '../../db/scope';
-import { upsertProfile } from '../organizations/repo';
-import { DB_KINDS, useTestApp, type TestApp } from '../../../test/harness';
+import { withTenant } from '../../db/scope';
+import { DB_KINDS, useTestApp } from '../../../test/harness';
+import { addMember, type SignedInMember as Member } from '../../../test/members';
 import { notify, type NewNotification } from './service';
-
-type Member = { organizationId: string; userId: string; cookie: string };
 
 describe.each(DB_KINDS)('notifications on %s', (kind) => {
   const t = useTestApp(kind);
@@ -14,16 +11,6 @@ describe.each(DB_KINDS)('notifications on %s', (kind) => {
   let agent: Member;
   let other: Member;
 
-  /** A second member of the owner's organization, signed in. */
-  const addMember = async (organizationId: string, email: string): Promise<Member> => {
-    const password = 'member password 1';
-    const userId = await withSystem(t.database.db, async (tx) => {
-      const id = await insertUserWithPassword(tx, { email, name: 'Agent', password });
-      await upsertProfile(tx, id, organizationId, 'member');
-      return id;
-    });
-    return { organizationId, userId, cookie: await t.signIn(email, password) };
-  };
   const create = (n: Omit<NewNotification, 'kind' | 'level'> & Partial<NewNotification>) =>
     withTenant(t.database.db, n.organizationId, (tx) => notify(tx, { kind: 'general', level: 'info', ...n }));
   const list = async (who: Member, query = ''): Promise<NotificationList> => {
@@ -39,7 +26,7 @@ describe.each(DB_KINDS)('notifications on %s', (kind) => {
     const b = await t.createOrg('Bell B');
     owner = a;
     other = b;
-    agent = await addMember(a.organizationId, 'agent-bell@example.com');
+    agent = await addMember(t, a.organizationId, 'agent-bell@example.com');
   });
 
   it('answers 401 without a session', async () => {

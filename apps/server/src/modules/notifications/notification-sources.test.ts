@@ -48,7 +48,7 @@ describe.each(DB_KINDS)('what creates notifications, on %s', (kind) => {
     expect(start.statusCode, start.body).toBe(202);
     await deliveredTo(t.database.db, NOTIFICATION_SUBSCRIBERS.import, 'import.finished', { importId: id });
     expect((await list(agent)).items[0]).toMatchObject({
-      kind: 'import.finished', level: 'success', title: 'Import finished: 2 leads added from list.csv', body: '0 leads updated.', link: '/leads', read_at: null,
+      kind: 'import.finished', level: 'success', title: 'Import finished: 2 leads added from list.csv', body: null, link: '/leads', read_at: null,
     });
     expect(await titles(owner)).not.toContain('Import finished: 2 leads added from list.csv');
   });
@@ -63,7 +63,7 @@ describe.each(DB_KINDS)('what creates notifications, on %s', (kind) => {
     });
     await deliveredTo(t.database.db, NOTIFICATION_SUBSCRIBERS.import, 'import.finished', { importId });
     expect((await list(owner)).items[0]).toMatchObject({
-      level: 'error', title: 'Import failed: The file is not valid CSV', body: 'broken.csv. 3 leads added and 0 leads updated before it stopped.', link: '/leads',
+      level: 'error', title: 'Import failed: The file is not valid CSV', body: 'broken.csv: 3 leads added before it stopped.', link: '/leads',
     });
     expect(await titles(agent)).not.toContain('Import failed: The file is not valid CSV');
   });

@@ -19,6 +19,8 @@ const LEADS_LINK = '/leads';
 const threadLink = (leadId: string) => `/communications?tab=conversations&lead=${encodeURIComponent(leadId)}`;
 
 const count = (n: number, one: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : `${one}s`}`;
+/** "5 leads updated, 2 rows skipped": the counts that are not zero. */
+const nonZero = (counts: Array<[number, string, string]>) => counts.filter(([n]) => n > 0).map(([n, one, what]) => `${count(n, one)} ${what}`);
 
 /** A texted preview of a message stays a line long. */
 const preview = (text: string, max = 140) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
@@ -34,16 +36,17 @@ export async function notifyImportFinished(tx: Tx, event: EventOf<'import.finish
   if (!row?.created_by) return;
   const base = { organizationId: event.organizationId, userId: row.created_by, kind: NOTIFICATION_KINDS.importFinished, link: LEADS_LINK };
   if (row.status === 'failed') {
-    const kept = row.inserted + row.updated > 0 ? ` ${count(row.inserted, 'lead')} added and ${count(row.updated, 'lead')} updated before it stopped.` : '';
-    await notify(tx, { ...base, level: 'error', title: `Import failed: ${row.failure ?? 'unknown error'}`, body: `${row.filename}.${kept}` });
+    const kept = nonZero([[row.inserted, 'lead', 'added'], [row.updated, 'lead', 'updated']]);
+    const body = kept.length > 0 ? `${row.filename}: ${kept.join(', ')} before it stopped.` : row.filename;
+    await notify(tx, { ...base, level: 'error', title: `Import failed: ${row.failure ?? 'unknown error'}`, body });
     return;
   }
-  const details = [`${count(row.updated, 'lead')} updated`, ...(row.skipped > 0 ? [`${count(row.skipped, 'row')} skipped`] : [])];
+  const details = nonZero([[row.updated, 'lead', 'updated'], [row.skipped, 'row', 'skipped']]);
   await notify(tx, {
     ...base,
     level: row.skipped > 0 ? 'warning' : 'success',
     title: `Import finished: ${count(row.inserted, 'lead')} added from ${row.filename}`,
-    body: `${details.join(', ')}.`,
+    body: details.length > 0 ? `${details.join(', ')}.` : null,
   });
 }
 

@@ -49,7 +49,7 @@ const openList = async () => {
   return screen.findByRole('dialog');
 };
 
-const imported = make({ kind: 'import.finished', level: 'success', title: 'Import finished: 2 leads added from list.csv', body: '0 leads updated.', link: '/leads', created_at: minutesAgo(5) });
+const imported = make({ kind: 'import.finished', level: 'success', title: 'Import finished: 2 leads added from list.csv', body: '1 lead updated.', link: '/leads', created_at: minutesAgo(5) });
 const failed = make({ kind: 'import.finished', level: 'error', title: 'Import failed: The file is not valid CSV', created_at: minutesAgo(90) });
 const old = make({ title: 'Welcome aboard', read_at: minutesAgo(60), created_at: minutesAgo(3 * 24 * 60) });
 
@@ -64,7 +64,7 @@ describe('the notification bell', () => {
     const items = within(within(panel).getByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
     expect(items.map((li) => li.dataset.unread)).toEqual(['true', 'true', 'false']);
     expect(items[0]).toHaveTextContent('Import finished: 2 leads added from list.csv');
-    expect(items[0]).toHaveTextContent('0 leads updated.');
+    expect(items[0]).toHaveTextContent('1 lead updated.');
     expect(items[0]).toHaveTextContent('5 minutes ago');
     expect(within(items[0]!).getByRole('img', { name: 'Success' })).toBeInTheDocument();
     expect(within(items[1]!).getByRole('img', { name: 'Error' })).toBeInTheDocument();

@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, signInAsDemo } from './support/browser';
+import type { Browser, Page } from 'playwright-core';
+import { inView, launchBrowser, signInAsDemo } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 const WIDTH = 390;
 const HEIGHT = 844;
-
-async function inView(locator: Locator): Promise<boolean> {
-  const box = await locator.boundingBox();
-  return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= WIDTH && box.y + box.height <= HEIGHT;
-}
 
 /** A one-lead CSV imported through the API, as the import dialog does it. */
 function importCsv(page: Page, filename: string): Promise<number> {
@@ -29,13 +24,9 @@ describe('notifications in the browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => Promise.all([browser?.close(), server?.stop()]));
 
   it(`at ${WIDTH} px: an import's notification reaches the bell live, opens the leads list and is read`, async () => {
     const page = await (await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT }, hasTouch: true })).newPage();

@@ -31,7 +31,7 @@ export function NotificationAlerts() {
       }
       const link = n.link;
       toast(n.title, {
-        id: n.id,
+        id: n.id, // the bell dismisses it by this id when opened
         description: n.body ?? undefined,
         duration: 5000,
         action: link ? { label: 'View', onClick: () => { mutate(n.id); void navigate(link); } } : undefined,

@@ -125,6 +125,11 @@ describe('the notification bell', () => {
     expect(await bell(/Notifications, 1 unread/)).toBeInTheDocument();
     expect(await screen.findByText('Follow-up due: Ana Owner')).toBeInTheDocument();
     expect(screen.getByText('Callback requested')).toBeInTheDocument();
+
+    // Opening the list takes the toast away at once (well before its 5 s are up): the list says the same.
+    const panel = await openList();
+    expect(within(panel).getByText('Follow-up due: Ana Owner')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('Follow-up due: Ana Owner')).toHaveLength(1), { timeout: 1500 });
   });
 
   it('marks a text read at once, with no toast, when its thread is the screen open', async () => {

@@ -1,6 +1,7 @@
 import type { AppNotification } from '@wholesail/domain';
 import { Bell } from 'lucide-react';
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { NotificationItem } from './notification-item';
@@ -21,13 +22,18 @@ export function NotificationBell() {
   const unread = notifications.data?.unread_count ?? 0;
   const items = notifications.data?.items ?? [];
 
+  // The list shows what their toasts said: those toasts go, rather than cover it (on a phone they would).
+  const onOpenChange = (next: boolean) => {
+    if (next) for (const n of items) toast.dismiss(n.id);
+    setOpen(next);
+  };
   const onOpen = (n: AppNotification) => {
     if (n.read_at === null) markRead.mutate(n.id);
     setOpen(false);
   };
 
   return (
-    <Popover open={open} onOpenChange={setOpen}>
+    <Popover open={open} onOpenChange={onOpenChange}>
       <PopoverTrigger asChild>
         <Button variant="ghost" size="icon" className="relative" aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
           <Bell aria-hidden />

@@ -51,6 +51,7 @@ import { registerAiJobRoutes } from './modules/ai-jobs/routes';
 import { AiJobs } from './modules/ai-jobs/service';
 import { subscribeAiJobs } from './modules/ai-jobs/subscriptions';
 import { EventOutbox } from './modules/outbox/delivery';
+import { startFollowUpSweep } from './modules/notifications/follow-ups';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { subscribeNotifications } from './modules/notifications/subscriptions';
 import { registerAiRoutes } from './modules/ai/routes';
@@ -172,6 +173,8 @@ export async function buildApp(config: Config, database: Database, options: AppO
   app.addHook('onClose', () => sockets.stop());
   app.addHook('onClose', () => calls.stop());
   app.addHook('onClose', () => conversations.stop());
+  const stopFollowUpSweep = startFollowUpSweep(database.db, app.log);
+  app.addHook('onClose', () => stopFollowUpSweep());
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => realtime.stop());
   app.addHook('onClose', () => sessions.stop());

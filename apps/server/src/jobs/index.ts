@@ -5,7 +5,6 @@ import { emit } from '../modules/outbox/emit';
 import type { EventOutbox } from '../modules/outbox/delivery';
 import type { FileStorage } from '../providers/storage';
 import { aiJobQueues } from './ai-jobs';
-import { followUpsDueQueue, scheduleFollowUpsDue } from './follow-ups-due';
 import { leadImportQueue } from './lead-import';
 import { outboxQueues, wakeOnEmission } from './outbox';
 import { leadPurgeQueue, schedulePurge } from './lead-purge';
@@ -26,7 +25,7 @@ export async function startJobs(
   const importQueue = leadImportQueue({ db: database.db, storage }, {
     onFinished: (tx, job) => emit(tx, { type: 'import.finished', organizationId: job.organizationId, importId: job.importId }),
   });
-  const queues = [importQueue, leadPurgeQueue(database, log), followUpsDueQueue(database.db), ...outboxQueues(outbox, current), ...(ai ? aiJobQueues(ai) : [])];
+  const queues = [importQueue, leadPurgeQueue(database, log), ...outboxQueues(outbox, current), ...(ai ? aiJobQueues(ai) : [])];
   const queue = await startJobQueue(database, log, queues, {
     connectionString: options.connectionString,
     heartbeatSeconds: options.heartbeatSeconds,
@@ -37,12 +36,10 @@ export async function startJobs(
   });
   const unlisten = await wakeOnEmission(database, queue, log);
   const stopPurge = schedulePurge(queue, log);
-  const stopFollowUps = scheduleFollowUpsDue(queue, log);
   const stopQueue = queue.stop.bind(queue);
   return Object.assign(queue, {
     async stop() {
       stopPurge();
-      stopFollowUps();
       await unlisten();
       await stopQueue();
     },

@@ -3,7 +3,6 @@ import type { Database } from '../db/database';
 import { withSystem } from '../db/scope';
 import { purgeDeleted } from '../modules/leads/deleted';
 import type { JobQueue, QueueDefinition } from './queue';
-import { scheduleRepeating } from './repeat';
 
 export const LEAD_PURGE_QUEUE = 'lead-purge';
 const PURGE_EVERY_MS = 6 * 3_600_000;
@@ -21,7 +20,17 @@ export function leadPurgeQueue(database: Database, log: FastifyBaseLogger): Queu
   };
 }
 
-/** Queues the purge at start and every 6 hours; returns what stops the timer. */
+/**
+ * Queues the purge at start and every 6 hours (pg-boss's own cron is off, see queue.ts). The key is the 6-hour
+ * slot, so of several instances one job per slot runs; returns what stops the timer.
+ */
 export function schedulePurge(queue: JobQueue, log: FastifyBaseLogger): () => void {
-  return scheduleRepeating(queue, log, LEAD_PURGE_QUEUE, PURGE_EVERY_MS);
+  const send = () =>
+    void queue.send(LEAD_PURGE_QUEUE, {}, { key: String(Math.floor(Date.now() / PURGE_EVERY_MS)) }).catch((err: unknown) => {
+      if (!queue.stopping) log.warn({ err }, 'could not queue the lead purge');
+    });
+  send();
+  const timer = setInterval(send, PURGE_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

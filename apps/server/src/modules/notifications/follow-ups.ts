@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { displayName, NOTIFICATION_KINDS } from '@wholesail/domain';
 import { withSystem } from '../../db/scope';
@@ -5,6 +6,8 @@ import type { DB } from '../../db/types';
 import { notify } from './service';
 
 const BATCH = 200;
+/** A follow-up is announced within a minute of its time. */
+export const FOLLOW_UP_SWEEP_MS = 60_000;
 
 /**
  * Tells of every pending follow-up whose time has come and that has not been told of for that time: its creator, or
@@ -45,4 +48,26 @@ export async function notifyDueFollowUps(db: Kysely<DB>, now = new Date()): Prom
     announced += batch;
     if (batch < BATCH) return announced;
   }
+}
+
+/**
+ * Runs the sweep at start and every `everyMs` in this process; returns what stops it (after a run under way ends).
+ * Every instance sweeps (a plain timer, not a job: a pg-boss worker would poll its queue every 2 s for a
+ * once-a-minute query); the row locks and marks keep each announcement to one. A run still going when the next is
+ * due is not doubled.
+ */
+export function startFollowUpSweep(db: Kysely<DB>, log: FastifyBaseLogger, everyMs = FOLLOW_UP_SWEEP_MS): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const sweep = () => {
+    running ??= notifyDueFollowUps(db)
+      .then(() => undefined, (err: unknown) => log.warn({ err }, 'the due follow-ups sweep failed; it runs again in a minute'))
+      .finally(() => (running = null));
+  };
+  sweep();
+  const timer = setInterval(sweep, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

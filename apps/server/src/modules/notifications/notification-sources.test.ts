@@ -2,14 +2,13 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent, NotificationList } from '@wholesail/domain';
 import { withTenant } from '../../db/scope';
-import { FOLLOW_UPS_DUE_QUEUE } from '../../jobs/follow-ups-due';
 import { newCallingLead } from '../../../test/calling';
 import { DB_KINDS, ORIGIN, useTestApp } from '../../../test/harness';
 import { addMember, type SignedInMember as Member } from '../../../test/members';
 import { deliveredTo } from '../../../test/outbox';
 import { poll } from '../../../test/poll';
 import { emit } from '../outbox/emit';
-import { notifyDueFollowUps } from './follow-ups';
+import { notifyDueFollowUps, startFollowUpSweep } from './follow-ups';
 import { NOTIFICATION_SUBSCRIBERS } from './subscriptions';
 
 const FROM = '+15125550411';
@@ -129,12 +128,17 @@ describe.each(DB_KINDS)('what creates notifications, on %s', (kind) => {
     expect((await list(agent)).items.filter((n) => n.title === title)).toHaveLength(3);
   });
 
-  it('the follow-ups job announces a task due now', async () => {
+  it('the sweep, running every so often, announces a task that comes due while it runs', async () => {
     const lead = await newLead(owner);
-    await withTenant(t.database.db, owner.organizationId, (tx) =>
-      tx.insertInto('ai_tasks').values({ organization_id: owner.organizationId, lead_id: lead.id, created_by: owner.userId, proposed_time: new Date(Date.now() - 1000) }).execute(),
-    );
-    await t.app.services.jobs.send(FOLLOW_UPS_DUE_QUEUE, {});
-    await poll('the follow-up notification', async () => (await titles(owner)).includes(`Follow-up due: Pat Seller ${leadNumber}`) || null);
+    const stop = startFollowUpSweep(t.database.db, t.app.log, 50);
+    try {
+      // Due a moment after the sweep's first run.
+      await withTenant(t.database.db, owner.organizationId, (tx) =>
+        tx.insertInto('ai_tasks').values({ organization_id: owner.organizationId, lead_id: lead.id, created_by: owner.userId, proposed_time: new Date(Date.now() + 200) }).execute(),
+      );
+      await poll('the follow-up notification', async () => (await titles(owner)).includes(`Follow-up due: Pat Seller ${leadNumber}`) || null);
+    } finally {
+      await stop();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { MAIN_NAV, MORE_NAV } from '../apps/web/src/app/nav-items';
-import { allowCallsAtAnyHour, launchBrowser, signInAsDemo } from './support/browser';
+import { allowCallsAtAnyHour, inView, launchBrowser, signInAsDemo } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 const WIDTH = 390;
@@ -12,12 +12,6 @@ const OTHER_ROUTES = ['/communications?tab=conversations', '/onboarding', '/orch
 
 /** The page is no wider than the phone: nothing scrolls sideways. */
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-
-/** The element lies wholly inside the phone's screen, where a thumb can reach it without scrolling. */
-async function inView(locator: Locator): Promise<boolean> {
-  const box = await locator.boundingBox();
-  return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= WIDTH && box.y + box.height <= HEIGHT;
-}
 
 describe(`every signed-in screen at ${WIDTH} px`, () => {
   let server: RunningServer;

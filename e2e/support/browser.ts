@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './server';
 
 /** Debian's Chromium, never a downloaded one, with the flags this closed network needs. */
@@ -43,4 +43,10 @@ export async function createLead(page: Page, fields: Record<string, unknown>): P
   }, { property_address_state: 'TX', property_address_zipcode: '78701', ...fields });
   if (created.status !== 201) throw new Error(`lead not created: ${JSON.stringify(created.body)}`);
   return created.body.id as string;
+}
+
+/** The element lies wholly inside a screen of this size (a phone's by default), reachable without scrolling. */
+export async function inView(locator: Locator, screen = { width: 390, height: 844 }): Promise<boolean> {
+  const box = await locator.boundingBox();
+  return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= screen.width && box.y + box.height <= screen.height;
 }

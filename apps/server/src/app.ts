@@ -51,6 +51,9 @@ import { registerAiJobRoutes } from './modules/ai-jobs/routes';
 import { AiJobs } from './modules/ai-jobs/service';
 import { subscribeAiJobs } from './modules/ai-jobs/subscriptions';
 import { EventOutbox } from './modules/outbox/delivery';
+import { startFollowUpSweep } from './modules/notifications/follow-ups';
+import { registerNotificationRoutes } from './modules/notifications/routes';
+import { subscribeNotifications } from './modules/notifications/subscriptions';
 import { registerAiRoutes } from './modules/ai/routes';
 import { registerCoachingRoutes } from './modules/coaching/routes';
 import { CoachingService } from './modules/coaching/service';
@@ -147,6 +150,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   const aiJobs = new AiJobs({ db: database.db, llm, enrichment, log: app.log });
   const outbox = new EventOutbox({ db: database.db, log: app.log });
   subscribeAiJobs(outbox, aiJobs);
+  subscribeNotifications(outbox);
   const storage = options.storage ?? createFileStorage({ s3: config.s3, dataDir: config.DATA_DIR });
   const jobs = await startJobs(database, app.log, storage, {
     outbox,
@@ -169,6 +173,8 @@ export async function buildApp(config: Config, database: Database, options: AppO
   app.addHook('onClose', () => sockets.stop());
   app.addHook('onClose', () => calls.stop());
   app.addHook('onClose', () => conversations.stop());
+  const stopFollowUpSweep = startFollowUpSweep(database.db, app.log);
+  app.addHook('onClose', () => stopFollowUpSweep());
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => realtime.stop());
   app.addHook('onClose', () => sessions.stop());
@@ -232,6 +238,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   registerPhoneNumberRoutes(app, database.db, numberOwnership);
   registerCallRoutes(app, calls);
   registerTaskRoutes(app);
+  registerNotificationRoutes(app);
   await registerVoiceRoutes(app, { db: database.db, config, calls });
   registerTranscriptionRoutes(app, { db: database.db, hub: realtime, sockets, allowedOrigins: config.allowedOrigins });
   registerEnrichmentRoutes(app, {

@@ -70,6 +70,7 @@ export interface AiTasks {
   call_id: string | null;
   created_at: Generated<Timestamp>;
   created_by: string | null;
+  due_notified_at: Timestamp | null;
   id: Generated<string>;
   lead_id: string;
   organization_id: string;
@@ -454,11 +455,13 @@ export interface SystemNotifications {
   body: string | null;
   created_at: Generated<Timestamp>;
   id: Generated<string>;
+  kind: Generated<string>;
   level: Generated<'info' | 'success' | 'warning' | 'error'>;
+  link: string | null;
   organization_id: string;
   read_at: Timestamp | null;
   title: string;
-  user_id: string | null;
+  user_id: string;
 }
 
 export interface TwilioStatusEvents {

@@ -225,6 +225,9 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /api/tasks': { calls: (b) => own200(`/api/tasks?status=all&leadId=${b.leadId}`) },
   'PATCH /api/tasks/:id': { calls: (b) => [{ url: `/api/tasks/${b.taskId}`, body: { status: 'done' } }] },
   'POST /api/voice/token': { calls: () => own200('/api/voice/token') },
+  'GET /api/notifications': { calls: () => own200('/api/notifications?unread=true') },
+  'POST /api/notifications/:id/read': { calls: (b) => [{ url: `/api/notifications/${b.notificationId}/read` }] },
+  'POST /api/notifications/read-all': { calls: () => own200('/api/notifications/read-all') },
 
   'POST /api/webhooks/twilio/voice': {
     calls: (b) => [{ url: '/api/webhooks/twilio/voice', raw: form({ CallSid: b.callSid, call_id: b.callId, To: b.leadPhone, From: b.phoneNumber }), cross: 403, signedOut: 403 }],

@@ -51,6 +51,8 @@ export interface OrgIds {
   callId: string;
   callSid: string;
   taskId: string;
+  /** The owner's notification of the finished import. */
+  notificationId: string;
   conversationId: string;
   phoneNumberId: string;
   phoneNumber: string;
@@ -144,13 +146,16 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
   const done = await waitFor(() => ok('GET', `/api/leads/import/${preview.id}`), (s) => s.status === 'completed' || s.status === 'failed', 'the import');
   expect(done).toMatchObject({ status: 'completed', inserted: 1 });
 
+  // The import's notification is made by the outbox's delivery.
+  await settled(t);
   const ids = await withSystem(t.database.db, async (tx) => {
     const org = owner.organizationId;
+    const notification = await tx.selectFrom('system_notifications').select('id').where('organization_id', '=', org).where('user_id', '=', owner.userId).executeTakeFirstOrThrow();
     const imported = await tx.selectFrom('leads').select('id').where('organization_id', '=', org).where('owner_1_last_name', '=', last!).executeTakeFirstOrThrow();
     const callRow = await tx.selectFrom('calls').select('call_sid').where('id', '=', call.call_id).executeTakeFirstOrThrow();
     const chunks = await tx.selectFrom('call_transcriptions').select('id').where('organization_id', '=', org).execute();
     const session = await tx.selectFrom('sessions').select('token').where('user_id', '=', owner.userId).executeTakeFirstOrThrow();
-    return { importedLeadId: imported.id, callSid: callRow.call_sid, transcriptionIds: chunks.map((c) => c.id), sessionToken: session.token };
+    return { notificationId: notification.id, importedLeadId: imported.id, callSid: callRow.call_sid, transcriptionIds: chunks.map((c) => c.id), sessionToken: session.token };
   });
   expect(ids.transcriptionIds.length).toBeGreaterThan(3);
   await settled(t);

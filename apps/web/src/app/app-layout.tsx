@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useSession } from '@/features/auth/use-session';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { useDialerState } from '@/features/dialer/dialer-store';
+import { NotificationAlerts } from '@/features/notifications/notification-alerts';
 import { useMe } from '@/features/organization/organization-api';
 import { useRealtime } from '@/lib/realtime';
 import { ErrorBoundary } from './error-boundary';
@@ -31,6 +32,7 @@ export function AppLayout() {
       <Sidebar organizationName={organizationName} email={email} onSignOut={onSignOut} signingOut={signOut.isPending} />
       <div className="flex min-w-0 flex-1 flex-col">
         <MobileHeader organizationName={organizationName} email={email} onSignOut={onSignOut} />
+        <NotificationAlerts />
         <Suspense fallback={null}>
           <OfflineStatus userId={session.data?.user.id ?? null} />
         </Suspense>

@@ -6,6 +6,7 @@ import {
   DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { CHANGE_PASSWORD_PATH } from '@/features/auth/auth-api';
+import { NotificationBell } from '@/features/notifications/notification-bell';
 import { MAIN_NAV, MORE_NAV } from './nav-items';
 
 type Props = { organizationName: string | null; email: string; onSignOut: () => void };
@@ -16,6 +17,10 @@ export function MobileHeader({ organizationName, email, onSignOut }: Props) {
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b bg-card/95 px-4 backdrop-blur lg:hidden">
       <Logo />
+      {/* The auto margin takes the free space, so the bell sits beside the menu. */}
+      <div className="mr-2 ml-auto">
+        <NotificationBell />
+      </div>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button variant="outline" size="icon" aria-label="Open navigation">

@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { CHANGE_PASSWORD_PATH } from '@/features/auth/auth-api';
+import { NotificationBell } from '@/features/notifications/notification-bell';
 import { cn } from '@/lib/utils';
 import { hasNestedItem, MAIN_NAV, MORE_NAV, type NavItem } from './nav-items';
 
@@ -31,8 +32,9 @@ function SidebarLink({ item }: { item: NavItem }) {
 export function Sidebar({ organizationName, email, onSignOut, signingOut }: Props) {
   return (
     <aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col border-r bg-sidebar lg:flex">
-      <div className="flex h-14 items-center px-4">
+      <div className="flex h-14 items-center justify-between px-4">
         <Logo />
+        <NotificationBell />
       </div>
       <div className="px-4 pb-3">
         <p className="truncate text-xs font-medium text-muted-foreground" title={organizationName ?? undefined}>

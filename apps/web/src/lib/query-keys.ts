@@ -50,6 +50,11 @@ export const queryKeys = {
     list: (filters: BuyerFilters) => ['buyers', 'list', filters] as const,
     detail: (id: string) => ['buyers', 'detail', id] as const,
   },
+  /** The member's own notifications: a system_notifications insert refreshes the bell. */
+  notifications: {
+    all: ['system_notifications'] as const,
+    list: ['system_notifications', 'list'] as const,
+  },
   phoneNumbers: ['organization_phone_numbers'] as const,
   phoneAssignments: ['user_phone_assignments'] as const,
   settings: ['organization_settings'] as const,

@@ -58,7 +58,7 @@ export interface OrgIds {
   dncPhone: string;
   importId: string;
   pendingImportId: string;
-  /** A finished manual enrichment of the lead (inserted: the proof apps have no BatchData). */
+  /** A finished manual enrichment of the lead (inserted directly: no proof app looks a property up). */
   enrichmentBatchId: string;
   invitationId: string;
   invitationToken: string;

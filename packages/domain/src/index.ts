@@ -15,3 +15,4 @@ export * from './access-request';
 export * from './settings';
 export * from './events';
 export * from './notifications';
+export * from './ai';

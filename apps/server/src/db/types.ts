@@ -152,6 +152,7 @@ export interface ConversationAnalyses {
   model: string | null;
   motivation_signals: Generated<string[]>;
   next_step: string;
+  objections: Generated<string[]>;
   organization_id: string;
   sentiment: 'positive' | 'neutral' | 'negative';
   source: 'rules' | 'llm';
@@ -184,6 +185,29 @@ export interface DncNumbers {
   phone_e164: string;
   reason: string | null;
   source: 'manual' | 'lead_edit' | 'call_outcome' | 'live_call' | 'sms_opt_out' | 'import';
+}
+
+export interface EnrichmentBatches {
+  created_at: Generated<Timestamp>;
+  enriched: Generated<number>;
+  failed: Generated<number>;
+  finished_at: Timestamp | null;
+  id: Generated<string>;
+  organization_id: string;
+  priority: 'normal' | 'high';
+  requested_by: string | null;
+  skipped: Generated<number>;
+  total: number;
+}
+
+export interface EnrichmentBatchLeads {
+  batch_id: string;
+  created_at: Generated<Timestamp>;
+  finished_at: Timestamp | null;
+  lead_id: string;
+  message: string | null;
+  organization_id: string;
+  state: Generated<'queued' | 'enriched' | 'failed' | 'skipped'>;
 }
 
 export interface Invitations {
@@ -527,6 +551,8 @@ export interface DB {
   conversation_analyses: ConversationAnalyses;
   conversations: Conversations;
   dnc_numbers: DncNumbers;
+  enrichment_batch_leads: EnrichmentBatchLeads;
+  enrichment_batches: EnrichmentBatches;
   invitations: Invitations;
   job_workers: JobWorkers;
   lead_imports: LeadImports;

@@ -12,7 +12,10 @@ const AI_QUEUE_OPTIONS = { policy: 'stately', retryLimit: 5, retryDelaySeconds: 
 /** The AI jobs (docs/api-ai-jobs.md): enrichment (slower, an outside service), scoring and analysis. */
 export function aiJobQueues(ai: AiJobs): [QueueDefinition<LeadJobData>, QueueDefinition<LeadJobData>, QueueDefinition<ConversationJob>] {
   return [
-    { ...AI_QUEUE_OPTIONS, name: AI_QUEUES.enrich, retryDelaySeconds: 30, expireInMinutes: 15, handler: (data, job) => ai.runEnrichJob(data, job) },
+    { ...AI_QUEUE_OPTIONS, name: AI_QUEUES.enrich, retryDelaySeconds: 30, expireInMinutes: 15,
+      handler: (data, job) => ai.runEnrichJob(data, job),
+      onAbandoned: (data) => ai.abandonEnrichJob(data),
+    },
     { ...AI_QUEUE_OPTIONS, name: AI_QUEUES.score, handler: (data) => ai.runScoreJob(data) },
     { ...AI_QUEUE_OPTIONS, name: AI_QUEUES.analyze, handler: (data) => ai.runAnalyzeJob(data) },
   ];

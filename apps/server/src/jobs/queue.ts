@@ -46,7 +46,7 @@ export interface JobQueue {
    * Queues a job through `executor`, e.g. in the transaction that creates what the job works on, so
    * both commit or neither does. Call wake(name) after the commit to start it without waiting for a poll.
    */
-  sendWith<T extends object>(executor: SqlExecutor, name: string, data: T, options?: { key?: string }): Promise<string | null>;
+  sendWith<T extends object>(executor: SqlExecutor, name: string, data: T, options?: { key?: string; priority?: number }): Promise<string | null>;
   /** The id of a job with this key that is queued, waiting for a retry or running, if any. */
   findPending(name: string, key: string): Promise<string | null>;
   /** Tells this instance's workers of the queue to look for jobs now. */
@@ -152,7 +152,7 @@ export async function startJobQueue(
       return id;
     },
     async sendWith(executor, name, data, opts = {}) {
-      return boss.send(name, data, { db: executor, ...(opts.key ? { singletonKey: opts.key } : {}) });
+      return boss.send(name, data, { db: executor, ...(opts.key ? { singletonKey: opts.key } : {}), ...(opts.priority ? { priority: opts.priority } : {}) });
     },
     async findPending(name, key) {
       const { rows } = await database.executeSql(

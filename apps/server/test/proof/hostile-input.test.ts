@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldLabel } from '../../src/http/field-label';
 import { DB_KINDS, ORIGIN } from '../harness';
 import { useFakeLlm } from '../llm-server';
@@ -268,10 +268,14 @@ const FIXED_SEED = 20261124;
 const SEED = process.env.PROOF_FUZZ_SEED === 'random' ? undefined : Number(process.env.PROOF_FUZZ_SEED ?? FIXED_SEED);
 
 describe.each(FUZZ_KINDS)('hostile input on %s', (kind) => {
-  const env: Record<string, string> = { ...FAST_DEMO_ENV };
+  // BatchData "configured" with a lookup that finds nothing: manual enrichment runs (without it, its 503 is the answer).
+  const env: Record<string, string> = { ...FAST_DEMO_ENV, BATCHDATA_API_KEY: 'proof-batchdata-key' };
   useFakeLlm(env);
   const p = useProofApp(kind, env, [LOOK_A]);
   const { t } = p;
+  beforeAll(() => {
+    t.app.services.enrichment.lookupProperty = async () => ({ success: true });
+  });
 
   /** Valid mutations change A's records: put back what the next routes rely on (coaching on, the lead callable, the number active). */
   const restore = async () => {

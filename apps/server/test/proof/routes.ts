@@ -169,7 +169,11 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   },
   'DELETE /api/leads/:id': { calls: (b) => [{ url: `/api/leads/${b.leadId}` }, { url: `/api/leads/${b.importedLeadId}` }] },
   'POST /api/leads/:id/restore': { calls: (b) => [{ url: `/api/leads/${b.leadId}/restore` }] },
-  'POST /api/leads/:id/enrich': { calls: (b) => [{ url: `/api/leads/${b.leadId}/enrich` }] },
+  'POST /api/leads/:id/enrich': { calls: (b) => [{ url: `/api/leads/${b.leadId}/enrich`, body: { priority: 'high' } }] },
+  'POST /api/leads/enrich': { calls: (b) => [{ url: '/api/leads/enrich', body: { leadIds: [b.leadId, b.importedLeadId], priority: 'normal' } }] },
+  'GET /api/leads/:id/enrichment': { calls: (b) => [{ url: `/api/leads/${b.leadId}/enrichment` }, { url: `/api/leads/${b.importedLeadId}/enrichment` }] },
+  'GET /api/enrichment-batches/:id': { calls: (b) => [{ url: `/api/enrichment-batches/${b.enrichmentBatchId}` }] },
+  'POST /api/leads/:id/ask': { calls: (b) => [{ url: `/api/leads/${b.leadId}/ask`, body: { question: 'What do we know about the owner?', history: [] } }] },
   'POST /api/leads/:id/ai-score': { calls: (b) => [{ url: `/api/leads/${b.leadId}/ai-score` }] },
   'POST /api/leads/import': {
     calls: (b) => [{

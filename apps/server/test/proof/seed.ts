@@ -60,6 +60,8 @@ export interface OrgIds {
   dncPhone: string;
   importId: string;
   pendingImportId: string;
+  /** A finished manual enrichment of the lead (inserted directly: no proof app looks a property up). */
+  enrichmentBatchId: string;
   invitationId: string;
   invitationToken: string;
   transcriptionIds: string[];
@@ -76,7 +78,7 @@ export interface SeededOrg {
 /**
  * An organization with a record in every table the API writes: caller-ID number and default, a lead, a buyer,
  * a demo call with its transcript, completed with a follow-up task, a text with the demo seller's reply and its
- * analysis, an AI score, a listed number, an invitation, a CSV import and a second one awaiting its mapping. Automatic AI jobs are switched off, so nothing changes
+ * analysis, an AI score, a finished manual enrichment, a listed number, an invitation, a CSV import and a second one awaiting its mapping. Automatic AI jobs are switched off, so nothing changes
  * the rows after this returns. The demo clocks are set to a daytime in Texas.
  */
 export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
@@ -155,7 +157,14 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
     const callRow = await tx.selectFrom('calls').select('call_sid').where('id', '=', call.call_id).executeTakeFirstOrThrow();
     const chunks = await tx.selectFrom('call_transcriptions').select('id').where('organization_id', '=', org).execute();
     const session = await tx.selectFrom('sessions').select('token').where('user_id', '=', owner.userId).executeTakeFirstOrThrow();
-    return { notificationId: notification.id, importedLeadId: imported.id, callSid: callRow.call_sid, transcriptionIds: chunks.map((c) => c.id), sessionToken: session.token };
+    const batch = await tx.insertInto('enrichment_batches')
+      .values({ organization_id: org, requested_by: owner.userId, priority: 'normal', total: 1, failed: 1, finished_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+    await tx.insertInto('enrichment_batch_leads')
+      .values({ organization_id: org, batch_id: batch.id, lead_id: lead.id, state: 'failed', message: `${look.notes} (enrichment)`, finished_at: new Date() }).execute();
+    return {
+      notificationId: notification.id, importedLeadId: imported.id, callSid: callRow.call_sid, transcriptionIds: chunks.map((c) => c.id), sessionToken: session.token,
+      enrichmentBatchId: batch.id,
+    };
   });
   expect(ids.transcriptionIds.length).toBeGreaterThan(3);
   await settled(t);

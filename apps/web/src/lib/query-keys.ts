@@ -18,6 +18,9 @@ export const queryKeys = {
     picker: (term: string) => ['leads', 'picker', term] as const,
   },
   leadImports: { detail: (id: string) => ['lead_imports', id] as const },
+  /** A lead's latest manual enrichment: its row settling (enriched, or failed with the reason) comes over the feed. */
+  enrichment: { lead: (leadId: string) => ['enrichment_batch_leads', 'lead', leadId] as const },
+  analyses: { conversation: (conversationId: string) => ['conversation_analyses', conversationId] as const },
   tasks: {
     all: ['ai_tasks'] as const,
     pending: (leadId?: string) => ['ai_tasks', 'pending', leadId ?? 'all'] as const,

@@ -126,19 +126,16 @@ describe.each(DB_KINDS)('AI jobs on %s', (kind) => {
     await setAi(t.request, a, { enableConversationAnalysis: true });
   });
 
-  it('queues a manual enrichment (202 with the job id) even with auto-enrichment off; without BatchData it ends not_configured', async () => {
+  it('refuses a manual enrichment without BatchData, saying why, and queues nothing', async () => {
     const id = await createLead(t.request, a, { owner_1_name: 'Enrich Me', property_address_full: '1 Data Way, Austin, TX 78701' });
-    await setAi(t.request, a, { enableAutoEnrichment: false });
-    const res = await t.request('POST', `/api/leads/${id}/enrich`, { cookie: a.cookie });
-    expect(res.statusCode, res.body).toBe(202);
-    const jobId = res.json().job_id as string;
-    expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
-    const job = await poll('the manual enrichment', async () =>
-      (await jobsFor(t.database.db, AI_QUEUES.enrich, 'leadId', id)).find((j) => j.singleton_key === `lead:${id}:manual` && j.state === 'completed'),
-    );
-    expect(job.output).toMatchObject({ result: 'not_configured' });
-    expect((await getLead(t.request, a, id)).enriched_at).toBeNull();
-    await setAi(t.request, a, { enableAutoEnrichment: true });
+    const before = (await jobsFor(t.database.db, AI_QUEUES.enrich, 'leadId', id)).length;
+    for (const [url, body] of [[`/api/leads/${id}/enrich`, undefined], ['/api/leads/enrich', { leadIds: [id] }]] as const) {
+      const res = await t.request('POST', url, { cookie: a.cookie, body });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json().error).toEqual({ code: 'ENRICHMENT_NOT_CONFIGURED', message: 'No property-data service is configured (BATCHDATA_API_KEY): leads cannot be enriched' });
+    }
+    expect(await jobsFor(t.database.db, AI_QUEUES.enrich, 'leadId', id)).toHaveLength(before);
+    expect((await t.request('GET', `/api/leads/${id}/enrichment`, { cookie: a.cookie })).json()).toEqual({ enrichment: null });
   });
 
   it("answers 404 for another organization's or unknown ids, 400 for malformed ones, 401 signed out", async () => {

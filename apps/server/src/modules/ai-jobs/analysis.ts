@@ -1,19 +1,19 @@
 import { z } from 'zod';
-import { detectOptOut } from '@wholesail/domain';
+import { detectOptOut, SENTIMENTS, type Sentiment } from '@wholesail/domain';
 import type { ChatMessage } from '../../providers/llm';
 
 /**
  * analyze_conversation_with_ai (platform.md §7): the sentiment of a message, the seller's motivation
- * signals and the next step. Rules from the words alone, or the language model's JSON when one is
+ * signals, their objections and the next step. Rules from the words alone, or the language model's JSON when one is
  * configured; a request not to be contacted is always read by the rule (it must be honoured).
  */
 
-export const SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
-export type Sentiment = (typeof SENTIMENTS)[number];
 
 export interface ConversationAnalysis {
   sentiment: Sentiment;
   motivation_signals: string[];
+  /** What holds the seller back (price, timing, an agent, ...), as short phrases. */
+  objections: string[];
   next_step: string;
 }
 
@@ -44,6 +44,23 @@ export function motivationSignalsIn(text: string): string[] {
   return MOTIVATION_PHRASES.filter(([pattern]) => pattern.test(t)).map(([, signal]) => signal);
 }
 
+/** Phrases that hold a seller back; each names one objection. */
+const OBJECTION_PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\btoo low\b|\blowball|\bworth more\b|\bmore than that\b|\bnot enough\b|\bwant(?:s)? (?:full|market|retail) (?:price|value)\b/, 'Price too low'],
+  [/\bnot ready\b|\bnot (?:right )?now\b|\bmaybe (?:later|next year)\b|\bin a few (?:months|years)\b|\bnot yet\b/, 'Not ready to sell yet'],
+  [/\b(?:realtor|real estate agent|listing agent|listed (?:it )?with)\b|\bour agent\b|\bmy agent\b/, 'Working with an agent'],
+  [/\btalk (?:to|with) my (?:wife|husband|spouse|partner|family|kids)\b|\bask my (?:wife|husband|spouse|partner)\b/, 'Needs to consult family'],
+  [/\bthink about it\b|\bneed (?:some )?time\b|\blet me think\b/, 'Wants time to think'],
+  [/\bother offers?\b|\bsomeone else offered\b|\banother investor\b/, 'Has other offers'],
+  [/\bhow did you get (?:my|this) number\b|\bwho (?:is this|are you)\b|\bscam\b/, 'Distrusts the contact'],
+];
+
+/** The objections named in a text, each once, in the order of the list above. */
+export function objectionsIn(text: string): string[] {
+  const t = normalise(text);
+  return OBJECTION_PHRASES.filter(([pattern]) => pattern.test(t)).map(([, objection]) => objection);
+}
+
 const NOT_INTERESTED =
   /\bnot interested\b|\bno thanks?\b|\bno thank you\b|\bnot (?:selling|for sale)\b|\bnot going to sell\b|\bwon't sell\b|\bnever sell(?:ing)?\b|\bdon't want to sell\b|\balready sold\b|\bgo away\b|\bscam\b|\bleave (?:me|us) alone\b/;
 const WRONG_NUMBER = /\bwrong (?:number|person)\b|\bdon't own\b|\bnot the owner\b|\bno one by that name\b/;
@@ -71,25 +88,26 @@ export const isOptOut = (message: MessageInput) => message.direction === 'inboun
 export function ruleAnalysis(message: MessageInput, others: readonly MessageInput[] = []): ConversationAnalysis {
   const inboundTexts = [...others, message].filter((m) => m.direction === 'inbound').map((m) => m.body);
   const signals = [...new Set(inboundTexts.flatMap(motivationSignalsIn))];
+  const objections = [...new Set(inboundTexts.flatMap(objectionsIn))];
   if (message.direction === 'outbound') {
-    return { sentiment: 'neutral', motivation_signals: signals, next_step: NEXT_STEPS.awaitReply };
+    return { sentiment: 'neutral', motivation_signals: signals, objections, next_step: NEXT_STEPS.awaitReply };
   }
   const text = normalise(message.body);
   if (isOptOut(message)) {
-    return { sentiment: 'negative', motivation_signals: [], next_step: NEXT_STEPS.optOut };
+    return { sentiment: 'negative', motivation_signals: [], objections: [], next_step: NEXT_STEPS.optOut };
   }
-  if (WRONG_NUMBER.test(text)) return { sentiment: 'negative', motivation_signals: [], next_step: NEXT_STEPS.wrongNumber };
+  if (WRONG_NUMBER.test(text)) return { sentiment: 'negative', motivation_signals: [], objections: [], next_step: NEXT_STEPS.wrongNumber };
   const negative = NOT_INTERESTED.test(text);
   // "not interested" must not count as "interested": positives are read with the negative phrases removed.
   const positive = POSITIVE.test(text.replace(new RegExp(NOT_INTERESTED.source, 'g'), ' '));
   const own = motivationSignalsIn(message.body);
-  if (negative && !positive) return { sentiment: 'negative', motivation_signals: own, next_step: NEXT_STEPS.notInterested };
+  if (negative && !positive) return { sentiment: 'negative', motivation_signals: own, objections, next_step: NEXT_STEPS.notInterested };
   const sentiment: Sentiment = !negative && (positive || own.length > 0) ? 'positive' : 'neutral';
   let nextStep: string = NEXT_STEPS.followUp;
   if (signals.includes('Asked about an offer')) nextStep = NEXT_STEPS.makeOffer;
   else if (sentiment === 'positive' || signals.length > 0) nextStep = NEXT_STEPS.qualify;
   else if (text.includes('?')) nextStep = NEXT_STEPS.answer;
-  return { sentiment, motivation_signals: signals, next_step: nextStep };
+  return { sentiment, motivation_signals: signals, objections, next_step: nextStep };
 }
 
 /** How many of the lead's other messages the analysis reads. */
@@ -104,6 +122,7 @@ export function analysisPrompt(message: MessageInput, others: readonly MessageIn
         'You analyse text messages between a real-estate investor and a property owner (the seller). ' +
         'Answer only with a JSON object: {"sentiment": "positive" | "neutral" | "negative", ' +
         '"motivation_signals": [up to 5 short phrases naming reasons the seller may want to sell, taken from what they wrote], ' +
+        '"objections": [up to 5 short phrases naming what holds the seller back, e.g. price too low, not ready, an agent], ' +
         '"next_step": one sentence telling the investor what to do next}. The sentiment is that of the seller toward selling or toward us.',
     },
     {
@@ -119,6 +138,7 @@ export function analysisPrompt(message: MessageInput, others: readonly MessageIn
 const llmAnswer = z.object({
   sentiment: z.enum(SENTIMENTS),
   motivation_signals: z.array(z.string().trim().min(1).max(200)).max(10).default([]),
+  objections: z.array(z.string().trim().min(1).max(200)).max(10).default([]),
   next_step: z.string().trim().min(1).max(500),
 });
 
@@ -126,7 +146,7 @@ const llmAnswer = z.object({
 export function parseLlmAnalysis(content: string): ConversationAnalysis | null {
   const parsed = llmAnswer.safeParse(parseJsonObject(content));
   if (!parsed.success) return null;
-  return { ...parsed.data, motivation_signals: parsed.data.motivation_signals.slice(0, 5) };
+  return { ...parsed.data, motivation_signals: parsed.data.motivation_signals.slice(0, 5), objections: parsed.data.objections.slice(0, 5) };
 }
 
 /** A JSON object from a model's answer, tolerating a fenced code block around it. */

@@ -8,7 +8,7 @@ import type { ConversationAnalysis } from './analysis';
 import type { CallSummary } from './scoring';
 
 /** Named, not `*`: see LEAD_COLUMNS (leads/repo.ts). */
-const ANALYSIS_COLUMNS = ['conversation_id', 'lead_id', 'sentiment', 'motivation_signals', 'next_step', 'source', 'model', 'analyzed_at'] as const;
+const ANALYSIS_COLUMNS = ['conversation_id', 'lead_id', 'sentiment', 'motivation_signals', 'objections', 'next_step', 'source', 'model', 'analyzed_at'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Leads
@@ -182,12 +182,16 @@ export interface StoredAnalysis extends ConversationAnalysis {
   analyzed_at: string;
 }
 
-function toAnalysis(row: { conversation_id: string; lead_id: string | null; sentiment: ConversationAnalysis['sentiment']; motivation_signals: string[]; next_step: string; source: 'rules' | 'llm'; model: string | null; analyzed_at: Date | string }): StoredAnalysis {
+function toAnalysis(row: {
+  conversation_id: string; lead_id: string | null; sentiment: ConversationAnalysis['sentiment']; motivation_signals: string[]; objections: string[]; next_step: string;
+  source: 'rules' | 'llm'; model: string | null; analyzed_at: Date | string;
+}): StoredAnalysis {
   return {
     conversation_id: row.conversation_id,
     lead_id: row.lead_id,
     sentiment: row.sentiment,
     motivation_signals: row.motivation_signals,
+    objections: row.objections,
     next_step: row.next_step,
     source: row.source,
     model: row.model,
@@ -206,6 +210,7 @@ export async function upsertAnalysis(tx: Tx, organizationId: string, a: Omit<Sto
   const values = {
     sentiment: a.sentiment,
     motivation_signals: a.motivation_signals,
+    objections: a.objections,
     next_step: a.next_step,
     source: a.source,
     model: a.model,

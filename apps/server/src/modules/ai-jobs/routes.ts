@@ -1,17 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { enrichLeadBody, enrichLeadsBody } from '@wholesail/domain';
 import { ACCESS } from '../../http/access';
 import { notFound } from '../../http/errors';
+import { getBatch, leadEnrichment } from './enrichment-batches';
 import type { AiJobs } from './service';
 
 const leadParams = z.object({ id: z.uuid('id: expected a lead id') });
+const batchParams = z.object({ id: z.uuid('id: expected an enrichment batch id') });
 const conversationParams = z.object({ id: z.uuid('id: expected a conversation id') });
 /** Inline runs may call the language model: a user gets a few a minute. */
 const INLINE_LIMIT = { ...ACCESS.member, rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 /**
- * POST /api/leads/:id/enrich (202, queued), POST /api/leads/:id/ai-score and
+ * POST /api/leads/enrich and /api/leads/:id/enrich (202, a batch queued), GET /api/leads/:id/enrichment,
+ * GET /api/enrichment-batches/:id, POST /api/leads/:id/ai-score and
  * POST /api/conversations/:id/analyze (200, run inline by the job's own function), and
  * GET /api/conversations/:id/analysis (docs/api-ai-jobs.md). Manual requests run whatever the
  * organization's aiIntegration toggles say: the toggles govern the automatic jobs.
@@ -19,9 +23,19 @@ const INLINE_LIMIT = { ...ACCESS.member, rateLimit: { max: 30, timeWindow: '1 mi
 export function registerAiJobRoutes(app: FastifyInstance, ai: AiJobs): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/leads/:id/enrich', { config: ACCESS.member, schema: { params: leadParams } }, async (request, reply) => {
-    return reply.status(202).send(await ai.requestEnrichment(request.ctx, request.params.id));
-  });
+  r.post('/api/leads/enrich', { config: ACCESS.member, schema: { body: enrichLeadsBody } }, async (request, reply) =>
+    reply.status(202).send(await ai.requestEnrichment(request.ctx, request.body.leadIds, request.body.priority)),
+  );
+
+  r.post('/api/leads/:id/enrich', { config: ACCESS.member, schema: { params: leadParams, body: enrichLeadBody.nullish() } }, async (request, reply) =>
+    reply.status(202).send(await ai.requestEnrichment(request.ctx, [request.params.id], request.body?.priority ?? 'normal')),
+  );
+
+  r.get('/api/leads/:id/enrichment', { config: ACCESS.member, schema: { params: leadParams } }, async (request) =>
+    leadEnrichment(ai.deps, request.ctx, request.params.id),
+  );
+
+  r.get('/api/enrichment-batches/:id', { config: ACCESS.member, schema: { params: batchParams } }, async (request) => getBatch(ai.deps, request.ctx, request.params.id));
 
   r.post('/api/leads/:id/ai-score', { schema: { params: leadParams }, config: INLINE_LIMIT }, async (request) => {
     const outcome = await ai.scoreLead(request.ctx.organizationId, request.params.id);

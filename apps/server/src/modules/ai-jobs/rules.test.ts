@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEAD_FIELD_NAMES, type Lead } from '@wholesail/domain';
-import { motivationSignalsIn, parseLlmAnalysis, ruleAnalysis } from './analysis';
+import { motivationSignalsIn, objectionsIn, parseLlmAnalysis, ruleAnalysis } from './analysis';
 import { blendScores, motivationOf, parseLlmScore, recordScore } from './scoring';
 import { emptyFieldsFrom, lookupAddress } from './enrichment-fields';
 
@@ -84,6 +84,7 @@ describe('rule-based conversation analysis', () => {
     expect(ruleAnalysis({ body: 'please stop texting me, not interested', direction: 'inbound' })).toEqual({
       sentiment: 'negative',
       motivation_signals: [],
+      objections: [],
       next_step: 'Honor the request: mark the lead do-not-contact and stop all calls and texts.',
     });
   });
@@ -107,20 +108,30 @@ describe('rule-based conversation analysis', () => {
     expect(ruleAnalysis({ body: 'Yes, what would you pay? It needs a new roof and we need to sell fast', direction: 'inbound' }, earlier)).toEqual({
       sentiment: 'positive',
       motivation_signals: ['Inherited property', 'Wants to sell', 'Property needs repairs', 'Wants a quick sale', 'Asked about an offer'],
+      objections: [],
       next_step: 'Call now to discuss price and make a cash offer.',
     });
-    expect(ruleAnalysis({ body: 'Who is this?', direction: 'inbound' })).toEqual({ sentiment: 'neutral', motivation_signals: [], next_step: "Answer the lead's question by text and offer a quick call." });
+    expect(ruleAnalysis({ body: 'Who is this?', direction: 'inbound' })).toEqual({ sentiment: 'neutral', motivation_signals: [], objections: ['Distrusts the contact'], next_step: "Answer the lead's question by text and offer a quick call." });
     expect(ruleAnalysis({ body: 'Hi, are you still thinking about selling?', direction: 'outbound' }, earlier)).toEqual({
       sentiment: 'neutral',
       motivation_signals: ['Inherited property'],
+      objections: [],
       next_step: 'Wait for a reply; follow up in 2 days if there is none.',
     });
     expect(motivationSignalsIn('Tenants are not paying and I am tired of being a landlord')).toEqual(['Tired landlord']);
   });
 
+  it("names the seller's objections from this and earlier inbound messages", () => {
+    const earlier = [{ body: 'That offer is way too low, the house is worth more', direction: 'inbound' as const }];
+    expect(ruleAnalysis({ body: 'I need to talk to my wife and think about it', direction: 'inbound' }, earlier).objections).toEqual([
+      'Price too low', 'Needs to consult family', 'Wants time to think',
+    ]);
+    expect(objectionsIn('We already listed it with a realtor')).toEqual(['Working with an agent']);
+  });
+
   it("reads the model's analysis and refuses other shapes", () => {
     expect(parseLlmAnalysis('{"sentiment":"positive","motivation_signals":["Relocating for work"],"next_step":"Call tomorrow."}')).toEqual({
-      sentiment: 'positive', motivation_signals: ['Relocating for work'], next_step: 'Call tomorrow.',
+      sentiment: 'positive', motivation_signals: ['Relocating for work'], objections: [], next_step: 'Call tomorrow.',
     });
     expect(parseLlmAnalysis('{"sentiment":"angry","next_step":"x"}')).toBeNull();
   });

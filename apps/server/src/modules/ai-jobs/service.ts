@@ -1,4 +1,4 @@
-import { type Lead, type LeadFieldName, type LeadWrite } from '@wholesail/domain';
+import { type EnrichmentPriority, type EnrichmentRequestAnswer, type Lead, type LeadFieldName, type LeadWrite } from '@wholesail/domain';
 import { withTenant, type Tx } from '../../db/scope';
 import type { OrgContext } from '../../http/context';
 import { notFound } from '../../http/errors';
@@ -9,6 +9,7 @@ import { deriveLeadColumns } from '../leads/derive';
 import { AiStatusRecord, logLlmFailure } from '../ai/status';
 import { readAiIntegration } from '../settings/service';
 import { analyzeConversation, getAnalysis } from './conversation-analysis';
+import { ENRICHMENT_MESSAGES, manualKey, requestEnrichment, settleBatchLead, settlementOf } from './enrichment-batches';
 import { emptyFieldsFrom, lookupAddress, mapLimit, present } from './enrichment-fields';
 import * as repo from './repo';
 import { blendScores, motivationOf, parseLlmScore, recordScore, SCORING_CALLS, scoringPrompt, type RecordScore } from './scoring';
@@ -23,7 +24,7 @@ export * from './types';
 /** Lookups at a time while enriching an import's page. */
 const ENRICH_CONCURRENCY = 4;
 
-const leadKey = (leadId: string, trigger: Trigger) => (trigger === 'manual' ? `lead:${leadId}:manual` : `lead:${leadId}`);
+const leadKey = (leadId: string, trigger: Trigger) => (trigger === 'manual' ? manualKey(leadId) : `lead:${leadId}`);
 
 /**
  * Enrichment, scoring and analysis of leads and conversations: the job handlers, the inline runs of
@@ -36,7 +37,7 @@ export class AiJobs {
   /** Where job outcomes go for GET /api/ai/health. */
   readonly #status: AiStatusRecord;
 
-  constructor(private readonly deps: AiJobsDeps) {
+  constructor(readonly deps: AiJobsDeps) {
     this.#status = new AiStatusRecord(deps.db);
   }
 
@@ -99,17 +100,9 @@ export class AiJobs {
     for (const name of Object.values(AI_QUEUES)) this.queue.wake(name);
   }
 
-  /** POST /api/leads/:id/enrich: a manual request runs whatever the toggle says. Answers the job's id (an already queued one if any). */
-  async requestEnrichment(ctx: OrgContext, leadId: string): Promise<{ job_id: string }> {
-    const lead = await withTenant(this.deps.db, ctx.organizationId, (tx) => repo.findLiveLead(tx, ctx.organizationId, leadId));
-    if (!lead) throw notFound('Lead not found');
-    const key = leadKey(leadId, 'manual');
-    const job: LeadJob = { organizationId: ctx.organizationId, leadId, requestedAt: new Date().toISOString(), trigger: 'manual' };
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const id = (await this.queue.send(AI_QUEUES.enrich, job, { key })) ?? (await this.queue.findPending(AI_QUEUES.enrich, key));
-      if (id) return { job_id: id };
-    }
-    throw new Error('The enrichment job could not be queued');
+  /** POST /api/leads/enrich and /api/leads/:id/enrich: a manual request runs whatever the toggle says (enrichment-batches.ts). */
+  requestEnrichment(ctx: OrgContext, leadIds: string[], priority: EnrichmentPriority): Promise<EnrichmentRequestAnswer> {
+    return requestEnrichment(this.deps, this.queue, ctx, leadIds, priority);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -117,6 +110,7 @@ export class AiJobs {
 
   async runEnrichJob(data: LeadJobData, job: JobInfo): Promise<unknown> {
     if ('importId' in data) return this.enrichImportPage(data, job);
+    if (data.batchId) return this.enrichBatchLead({ ...data, batchId: data.batchId }, job);
     if (data.trigger === 'auto' && !(await this.toggle(data.organizationId, 'enableAutoEnrichment'))) return { result: 'disabled' };
     return this.enrichLead(data.organizationId, data.leadId, { requestedAt: new Date(data.requestedAt), trigger: data.trigger });
   }
@@ -132,6 +126,27 @@ export class AiJobs {
     if (data.trigger === 'auto' && !(await this.toggle(data.organizationId, 'enableConversationAnalysis'))) return { result: 'disabled' };
     const outcome = await this.analyzeConversation(data.organizationId, data.conversationId, { requestedAt: new Date(data.requestedAt) });
     return outcome.result === 'analyzed' ? { result: 'analyzed', sentiment: outcome.analysis.sentiment, source: outcome.analysis.source } : outcome;
+  }
+
+  /** A lead of a manual batch: its outcome is counted in the batch, a failure once the last retry has failed too. */
+  private async enrichBatchLead(data: LeadJob & { batchId: string }, job: JobInfo): Promise<unknown> {
+    let outcome: EnrichOutcome;
+    try {
+      outcome = await this.enrichLead(data.organizationId, data.leadId, { requestedAt: new Date(data.requestedAt), trigger: 'manual' });
+    } catch (error) {
+      if (!job.lastAttempt) throw error;
+      this.deps.log.warn({ err: error, leadId: data.leadId }, 'manual enrichment failed on its last attempt');
+      outcome = { result: 'error', error: ENRICHMENT_MESSAGES.unreachable };
+    }
+    const { state, message } = settlementOf(outcome);
+    await settleBatchLead(this.deps, data, state, message);
+    return outcome;
+  }
+
+  /** A batch lead's job whose process died on its last attempt (jobs/orphans.ts): counted as failed. */
+  async abandonEnrichJob(data: LeadJobData): Promise<void> {
+    if ('importId' in data || !data.batchId) return;
+    await settleBatchLead(this.deps, { ...data, batchId: data.batchId }, 'failed', ENRICHMENT_MESSAGES.abandoned);
   }
 
   private toggle(organizationId: string, name: 'enableAutoEnrichment' | 'enableSmartScoring' | 'enableConversationAnalysis'): Promise<boolean> {

@@ -22,6 +22,8 @@ export interface LeadJob {
   leadId: string;
   requestedAt: string;
   trigger: Trigger;
+  /** A member's manual enrichment (enrichment-batches.ts): the batch the lead's outcome is counted in. */
+  batchId?: string;
 }
 
 /** The leads a CSV import created, a page at a time; each page queues the next (`after` is where it starts). */

@@ -1,19 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { AI_AREA_TOGGLES, AI_AREAS, aiAreaMode, aiChatBody, type AiAreaMode, type AiAreaStatus, type AiHealth, type AiArea } from '@wholesail/domain';
+import { z } from 'zod';
+import { AI_AREA_TOGGLES, AI_AREAS, aiAreaMode, aiChatBody, askLeadBody, type AiAreaMode, type AiAreaStatus, type AiHealth, type AiArea } from '@wholesail/domain';
 import { readAsTenant } from '../../db/scope';
 import type { DB } from '../../db/types';
 import { ACCESS } from '../../http/access';
 import type { OrgContext } from '../../http/context';
-import { AppError } from '../../http/errors';
-import { LlmError, type ChatCompletion, type LlmProvider } from '../../providers/llm';
+import type { ChatCompletion, LlmProvider } from '../../providers/llm';
 import { readAiIntegration } from '../settings/service';
-import { AiStatusRecord, llmFailureText, logLlmFailure } from './status';
+import { askAboutLead } from './lead-ask';
+import { AiStatusRecord, llmAppError, llmNotConfigured } from './status';
 
-export const AI_MESSAGES = {
-  notConfigured: 'No language model is configured (LLM_BASE_URL)',
-} as const;
+const leadParams = z.object({ id: z.uuid('id: expected a lead id') });
+/** Each question is a model call: a member gets a few a minute. */
+const ASK_LIMIT = { ...ACCESS.member, rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 /**
  * Per area, what runs (aiAreaMode: off, the outside service, the built-in patterns or rules, or nothing for want of
@@ -39,8 +40,8 @@ export async function aiHealth(db: Kysely<DB>, services: { llm: LlmProvider | nu
 }
 
 /**
- * GET /api/ai/health and POST /api/ai/chat (platform.md §7 delegated-openai-chat) for any member of an
- * organization. Chat answers in the chat-completions shape; 503 without a model, 502 when the model fails.
+ * GET /api/ai/health, POST /api/ai/chat (platform.md §7 delegated-openai-chat) and POST /api/leads/:id/ask (the same,
+ * grounded in a lead: lead-ask.ts) for any member of an organization. Chat answers in the chat-completions shape; 503 without a model, 502 when the model fails.
  */
 export function registerAiRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; llm: LlmProvider | null; enrichmentConfigured: boolean }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -48,16 +49,17 @@ export function registerAiRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; l
   r.get('/api/ai/health', { config: ACCESS.member }, async (request) => aiHealth(deps.db, deps, request.ctx));
 
   r.post('/api/ai/chat', { config: ACCESS.member, schema: { body: aiChatBody } }, async (request): Promise<ChatCompletion> => {
-    if (!deps.llm) throw new AppError(503, 'LLM_NOT_CONFIGURED', AI_MESSAGES.notConfigured);
+    if (!deps.llm) throw llmNotConfigured();
     const { messages, max_tokens, temperature } = request.body;
     try {
       // The model is the server's (LLM_MODEL): a caller cannot pick a costlier one.
       return await deps.llm.chat({ messages, max_tokens, temperature });
     } catch (error) {
-      logLlmFailure(request.log, error, 'chat');
-      const status = error instanceof LlmError ? error.status : null;
-      const text = llmFailureText(error);
-      throw new AppError(502, 'LLM_ERROR', status && !text.includes(String(status)) ? `The language model answered ${status}: ${text}` : text);
+      throw llmAppError(request.log, error, 'chat');
     }
   });
+
+  r.post('/api/leads/:id/ask', { config: ASK_LIMIT, schema: { params: leadParams, body: askLeadBody } }, async (request) =>
+    askAboutLead({ ...deps, log: request.log }, request.ctx, request.params.id, request.body),
+  );
 }

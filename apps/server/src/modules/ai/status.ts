@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { AI_HEALTH_CHECK_MS, type AiArea } from '@wholesail/domain';
 import { readAsTenant, withTenant, type Tx } from '../../db/scope';
 import type { DB } from '../../db/types';
+import { AppError } from '../../http/errors';
 import { LlmError } from '../../providers/llm';
 
 /**
@@ -55,6 +56,18 @@ export function llmFailureText(error: unknown): string {
   if (error.status === 429) return 'AI rate limit exceeded';
   if (error.status === 0) return 'The language model could not be reached';
   return `The language model answered ${error.status}`;
+}
+
+/** 503: the request needs a language model and none is configured. */
+export const llmNotConfigured = () => new AppError(503, 'LLM_NOT_CONFIGURED', AI_NOT_CONFIGURED_MESSAGE);
+export const AI_NOT_CONFIGURED_MESSAGE = 'No language model is configured (LLM_BASE_URL)';
+
+/** 502 for a failed model call a member asked for: logged, and answered with what went wrong in words. */
+export function llmAppError(log: FastifyBaseLogger, error: unknown, what: string): AppError {
+  logLlmFailure(log, error, what);
+  const status = error instanceof LlmError ? error.status : null;
+  const text = llmFailureText(error);
+  return new AppError(502, 'LLM_ERROR', status && !text.includes(String(status)) ? `The language model answered ${status}: ${text}` : text);
 }
 
 /** Coaching failures are logged only (dialer.md §8): never shown to the user. */

@@ -15,6 +15,7 @@ import { primaryPhone } from '@/features/leads/lead-format';
 import { isNotFound, useLead, type LeadDetail } from '@/features/leads/leads-api';
 import { queryKeys } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
+import { AnalysisPanel } from './analysis-panel';
 import { textBlock, useMarkThreadRead, useMessages, useSendText, useTextCheck } from './conversations-api';
 import { DncBadge } from './dnc-badge';
 import { MessageBubble, type BubbleMessage } from './message-bubble';
@@ -92,6 +93,7 @@ export function ConversationView({ leadId, lead: initial, showHeader = true, cla
   return (
     <section aria-label={name ? `Conversation with ${name}` : 'Conversation'} className={cn('flex min-h-0 flex-col', className)}>
       {showHeader && <ThreadHeader lead={lead.data} dnc={dnc} />}
+      {items.length > 0 && <AnalysisPanel messages={items} />}
       <div ref={scroll.ref} onScroll={scroll.onScroll} className="min-h-0 flex-1 overflow-y-auto px-3 py-4">
         {messages.isPending ? (
           <div className="grid gap-3" aria-label="Loading texts">

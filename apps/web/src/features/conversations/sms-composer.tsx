@@ -14,6 +14,7 @@ import { OFFLINE_MESSAGES, useOnlineStatus } from '@/features/offline/connectivi
 import { cn } from '@/lib/utils';
 import type { TextBlock } from './conversations-api';
 import { templateValues } from './message-format';
+import { takeTextDraft } from './text-draft';
 
 
 const BLOCK_ICONS: Readonly<Record<string, typeof BanIcon>> = {
@@ -39,7 +40,7 @@ type Props = {
 export function SmsComposer({ lead, blocked: leadBlock, checking, sending, onSend }: Props) {
   const online = useOnlineStatus();
   const blocked = leadBlock ?? (online ? null : OFFLINE_BLOCK);
-  const [body, setBody] = useState('');
+  const [body, setBody] = useState(() => takeTextDraft(lead.id));
   const box = useRef<HTMLTextAreaElement>(null);
   const overId = useId();
   const length = body.length;

@@ -5,7 +5,10 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { useAiHealth } from '@/features/coaching/use-ai-health';
 import { errorText } from '@/lib/api';
+import { aiActionState } from './ai-actions-api';
+import { EnrichControls } from './enrich-controls';
 import { useBulkLeadChange } from './lead-edit-api';
 import { FILTER_STATUSES } from './use-lead-filters';
 
@@ -53,6 +56,7 @@ type Props = { selected: LeadListItem[]; onClear: () => void };
 /** Over the list while rows are selected: one status, or a tag added or removed, for all of them in one request. */
 export function BulkBar({ selected, onClear }: Props) {
   const bulk = useBulkLeadChange();
+  const health = useAiHealth();
   const tags = useMemo(() => [...new Set(selected.flatMap((lead) => lead.badges ?? []))].sort(), [selected]);
   const run = (change: Change) =>
     bulk.mutate(
@@ -100,6 +104,7 @@ export function BulkBar({ selected, onClear }: Props) {
           </option>
         ))}
       </NativeSelect>
+      <EnrichControls leadIds={selected.map((lead) => lead.id)} blocked={aiActionState(health.data).enrich} />
       <Button variant="ghost" size="sm" onClick={onClear}>
         <XIcon aria-hidden /> Clear
       </Button>

@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { conversationHref } from '@/features/conversations/conversation-links';
 import { DNC_BADGE_TITLE, DncBadge, DncDetails } from '@/features/conversations/dnc-badge';
 import { cn } from '@/lib/utils';
+import { LeadAiActions } from './ai-actions';
 import { CallLink } from './call-link';
 import { ContactBlockReasons, useContactBlocks } from './contact-blocks';
 import { DataDebugDialog } from './data-debug-dialog';
@@ -135,6 +136,7 @@ export function LeadDetails({ lead, renderTitle, scrollable, headerEnd }: Props)
         </div>
       </header>
       {lead.dnc_status && <LeadDncNotice lead={lead} />}
+      <LeadAiActions lead={lead} />
       <TabsList className="self-start">
         {LEAD_TABS.map((t) => (
           <TabsTrigger key={t.value} value={t.value}>

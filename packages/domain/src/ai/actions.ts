@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/** The AI actions a member takes on a lead or a conversation (docs/api-ai-jobs.md): shapes shared by server and web. */
+
+/** A manual enrichment's priority (platform.md §7 auto-lead-enrichment, manual trigger): high jumps the queue. */
+export const ENRICHMENT_PRIORITIES = ['normal', 'high'] as const;
+export type EnrichmentPriority = (typeof ENRICHMENT_PRIORITIES)[number];
+/** Leads one request may enrich. */
+export const MAX_ENRICH_LEADS = 500;
+
+const priority = z.enum(ENRICHMENT_PRIORITIES, { error: 'priority: expected normal or high' }).default('normal');
+
+export const enrichLeadBody = z.object({ priority }).strict();
+
+export const enrichLeadsBody = z
+  .object({
+    leadIds: z
+      .array(z.uuid('leadIds: expected lead ids'), { error: 'leadIds: expected a list of lead ids' })
+      .min(1, 'leadIds: at least one lead')
+      .max(MAX_ENRICH_LEADS, `leadIds: at most ${MAX_ENRICH_LEADS} leads at a time`),
+    priority,
+  })
+  .strict();
+export type EnrichLeadsBody = z.infer<typeof enrichLeadsBody>;
+
+export const ENRICHMENT_STATES = ['queued', 'enriched', 'failed', 'skipped'] as const;
+export type EnrichmentState = (typeof ENRICHMENT_STATES)[number];
+
+export interface EnrichmentBatch {
+  id: string;
+  requested_by: string | null;
+  priority: EnrichmentPriority;
+  total: number;
+  enriched: number;
+  failed: number;
+  skipped: number;
+  finished_at: string | null;
+  created_at: string;
+}
+
+/** POST /api/leads/enrich and /api/leads/:id/enrich (202). */
+export interface EnrichmentRequestAnswer {
+  /** The new batch; when every lead was in flight already, the batch one of them is in. */
+  batch: EnrichmentBatch;
+  /** Leads queued by this request. */
+  queued: number;
+  /** Leads left alone because their enrichment was already queued or running. */
+  already_in_flight: number;
+}
+
+/** GET /api/leads/:id/enrichment: the lead's latest manual enrichment, or null when it never had one. */
+export interface LeadEnrichmentStatus {
+  batch_id: string;
+  state: EnrichmentState;
+  /** Why it failed or was skipped. */
+  message: string | null;
+  priority: EnrichmentPriority;
+  requested_at: string;
+  finished_at: string | null;
+}
+
+export const SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
+export type Sentiment = (typeof SENTIMENTS)[number];
+
+/** POST /api/conversations/:id/analyze, GET /api/conversations/:id/analysis. */
+export interface ConversationAnalysisView {
+  conversation_id: string;
+  lead_id: string | null;
+  sentiment: Sentiment;
+  motivation_signals: string[];
+  objections: string[];
+  next_step: string;
+  source: 'rules' | 'llm';
+  model: string | null;
+  analyzed_at: string;
+}
+
+/** delegated-openai-chat as platform.md §7 sets it: short answers. */
+export const ASK_AI_MAX_TOKENS = 500;
+export const ASK_AI_TEMPERATURE = 0.7;
+/** Earlier turns of the chat a question may carry. */
+export const ASK_AI_HISTORY = 10;
+
+const turn = z
+  .object({
+    role: z.enum(['user', 'assistant'], { error: 'history role: expected user or assistant' }),
+    content: z.string({ error: 'history content: expected text' }).min(1, 'history content: empty').max(4000, 'history content: at most 4,000 characters'),
+  })
+  .strict();
+
+export const askLeadBody = z
+  .object({
+    question: z.string({ error: 'question: expected text' }).trim().min(1, 'question: ask something').max(1000, 'question: at most 1,000 characters'),
+    history: z.array(turn, { error: 'history: expected a list of turns' }).max(ASK_AI_HISTORY, `history: at most ${ASK_AI_HISTORY} turns`).default([]),
+  })
+  .strict();
+export type AskLeadBody = z.infer<typeof askLeadBody>;
+
+/** POST /api/leads/:id/ask. */
+export interface AskLeadAnswer {
+  answer: string;
+  model: string;
+}
+
+/** The toasts of dialer.md §8, word for word. */
+export const AI_ACTION_TOASTS = {
+  enrichmentStarted: 'Enrichment Started',
+  enrichmentFailed: 'Enrichment Failed',
+  scoringFailed: 'AI Scoring Failed',
+  analysisFailed: 'Analysis Failed',
+  responseFailed: 'AI Response Failed',
+} as const;

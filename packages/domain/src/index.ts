@@ -14,3 +14,4 @@ export * from './time';
 export * from './access-request';
 export * from './settings';
 export * from './events';
+export * from './activity';

@@ -18,6 +18,8 @@ export const queryKeys = {
     picker: (term: string) => ['leads', 'picker', term] as const,
   },
   leadImports: { detail: (id: string) => ['lead_imports', id] as const },
+  /** A lead's timeline: every insert of activity_logs (on the realtime feed) refreshes it. */
+  activity: { lead: (leadId: string) => ['activity_logs', 'lead', leadId] as const },
   tasks: {
     all: ['ai_tasks'] as const,
     pending: (leadId?: string) => ['ai_tasks', 'pending', leadId ?? 'all'] as const,

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { fakeLayout } from '@/features/leads/test-fixtures';
-import { mockApi } from '@/test/mock-api';
+import { mockApi, SIGNED_IN_ROUTES } from '@/test/mock-api';
 import { dialerStore, type DialerData } from './dialer-store';
 import { LeadDialerModal } from './lead-dialer-modal';
 import { voiceDevice } from './voice/voice-device';
@@ -27,6 +27,7 @@ afterEach(() => {
 
 function renderModal(extra: Parameters<typeof mockApi>[0] = {}) {
   mockApi({
+    ...SIGNED_IN_ROUTES,
     'GET /api/phone-numbers': { body: { items: [{ id: 'n1', phone_number: '+15125550100', is_active: true, is_primary: true, label: null, created_at: '' }] } },
     'GET /api/calls/caller-id?leadId=lead-1': { body: { phone_number: '+15125550100', reason: 'org_primary' } },
     'GET /api/calls/check?leadId=lead-1&to=%2B15551234567': { body: { allowed: true } },

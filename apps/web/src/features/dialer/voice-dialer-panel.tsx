@@ -53,6 +53,8 @@ export type VoiceDialerPanelProps = {
   onToggleSidePanel?: () => void;
   sidePanelOpen?: boolean;
   onStatusChange?: (status: CallStatus) => void;
+  /** The call's sid once the provider gave one, null between calls (the modal's lead panel reads the call's lead by it). */
+  onCallSidChange?: (callSid: string | null) => void;
   /** After the post-call actions were completed. */
   onCompleted?: (summary: CallSummary) => void;
   className?: string;
@@ -62,7 +64,7 @@ const STATUS_LABEL: Record<CallStatus, (time: string) => string> = {
   ready: () => 'Ready to Call', ringing: () => 'Connecting...', 'on-call': (time) => `Live • ${time}`, ending: () => 'Ending Call...', ended: () => 'Call Ended',
 };
 
-export function VoiceDialerPanel({ lead, controlsRef, notesRef, onToggleSidePanel, sidePanelOpen, onStatusChange, onCompleted, className }: VoiceDialerPanelProps) {
+export function VoiceDialerPanel({ lead, controlsRef, notesRef, onToggleSidePanel, sidePanelOpen, onStatusChange, onCallSidChange, onCompleted, className }: VoiceDialerPanelProps) {
   const id = useId();
   const [rootRef, width] = useElementWidth<HTMLDivElement>();
   const twoColumns = width !== null && width >= TWO_COLUMNS_FROM;
@@ -78,6 +80,7 @@ export function VoiceDialerPanel({ lead, controlsRef, notesRef, onToggleSidePane
   const session = useCallSession({ lead, fromNumber, toE164, notes, clearNotes: () => setNotes(''), onStatusChange, onCompleted });
   const { device, check, status } = session;
   useImperativeHandle(controlsRef, () => ({ end: session.end }), [session.end]);
+  useEffect(() => onCallSidChange?.(session.callSid), [onCallSidChange, session.callSid]);
   const online = useOnlineStatus();
   const deviceReady = device.status === 'ready';
   const refusal: CallCheck | null = check.data && !check.data.allowed ? check.data : null;

@@ -21,6 +21,7 @@ suite('activity sentences', () => {
     expect(summary('lead.dnc_marked', { via: 'call_outcome', call_id: 'c1' })).toBe('Marked Do Not Call after a call');
     expect(describe('lead.dnc_marked', { via: 'call_outcome', call_id: 'c1' }).call_id).toBe('c1');
     expect(summary('lead.dnc_cleared', { numbers: ['+15125550100'], via: 'dnc_list' })).toBe('Do Not Call cleared from the Do Not Call list: +15125550100 taken off the list');
+    expect(summary('lead.dnc_cleared', { numbers: ['+15125550100'] })).toBe('Do Not Call cleared: +15125550100 taken off the list');
     expect(summary('lead.imported', { filename: 'june.csv', created: false })).toBe('Updated by the import of june.csv');
     expect(summary('sms.refused', { reason: 'Outside calling hours' })).toBe('Text not sent: Outside calling hours');
     expect(summary('sms.sent', { status: 'failed', error: 'Carrier rejected' })).toBe('Text failed: Carrier rejected');

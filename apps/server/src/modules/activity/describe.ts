@@ -23,6 +23,9 @@ const VIA: Record<string, string> = {
   lead_edit: 'on the lead', call_outcome: 'after a call', live_call: 'asked on a call', sms_opt_out: 'by a text opt-out', dnc_list: 'from the Do Not Call list', sms_opt_in: 'by a text opt-in',
 };
 
+/** "Marked Do Not Call after a call": the sentence with how it happened, when the details say. */
+const via = (text: string, details: Details) => [text, VIA[str(details.via) ?? '']].filter(Boolean).join(' ');
+
 function edited(details: Details): Pick<Described, 'kind' | 'summary'> {
   const fields = strings(details.fields);
   const status = details.status as { from?: unknown; to?: unknown } | undefined;
@@ -71,13 +74,13 @@ export function describe(action: string, details: Details): Described {
     case 'lead.restored':
       return entry('restored', 'Restored the lead');
     case DNC_MARKED_ACTION:
-      return entry('dnc', `Marked Do Not Call ${VIA[str(details.via) ?? ''] ?? ''}`.trim());
+      return entry('dnc', via('Marked Do Not Call', details));
     case OPT_OUT_ACTIONS.optOut:
       return entry('dnc', `Opted out by text${details.keyword ? ` (${String(details.keyword)})` : ''}: marked Do Not Call`);
     case OPT_OUT_ACTIONS.optIn:
       return entry('dnc', `Opted back in by text${details.keyword ? ` (${String(details.keyword)})` : ''}${str(details.note) ? `: ${details.note as string}` : ''}`);
     case LEAD_ACTIVITY.dncCleared:
-      return entry('dnc', `Do Not Call cleared ${VIA[str(details.via) ?? ''] ?? ''}: ${list(strings(details.numbers)) || 'no number listed'} taken off the list`.replace('  ', ' '));
+      return entry('dnc', `${via('Do Not Call cleared', details)}: ${list(strings(details.numbers)) || 'no number listed'} taken off the list`);
     case SMS_REFUSED_ACTION:
       return entry('text', `Text not sent: ${str(details.reason) ?? 'refused'}`);
     case LEAD_ACTIVITY.textSent:

@@ -3,7 +3,9 @@ import { leadStatusLabel, type ActivityEntry, type ActivityPage } from '@wholesa
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DAYTIME, newCallingLead, waitFor } from '../../../test/calling';
 import { DB_KINDS, ORIGIN, useTestApp, type TestApp } from '../../../test/harness';
+import type { EnrichmentProvider } from '../../providers/enrichment';
 import { setAi } from '../ai-jobs/ai-jobs.fixtures';
+import { AiJobs } from '../ai-jobs/service';
 
 type Owner = Awaited<ReturnType<TestApp['createOrg']>>;
 
@@ -94,6 +96,17 @@ describe.each(DB_KINDS)('GET /api/leads/:id/activity on %s', (kind) => {
     const leadId = leads.json().items[0].id as string;
     const [entry] = (await page(leadId)).items;
     expect(entry).toMatchObject({ action: 'lead.imported', kind: 'import', actor: { id: a.userId }, summary: 'Created by the import of leads.csv' });
+  });
+
+  it("records a job's property enrichment with the fields it filled, by its automation", async () => {
+    const lead = await newLead(a);
+    const provider: EnrichmentProvider = { kind: 'batchdata', lookupProperty: async () => ({ success: true, data: { year_built: 1987, total_bedrooms: 3 } }) };
+    const jobs = new AiJobs({ db: t.database.db, llm: null, enrichment: provider, log: t.app.log });
+    jobs.attach(t.app.services.jobs);
+    expect(await jobs.enrichLead(a.organizationId, lead.id, { trigger: 'manual' })).toMatchObject({ result: 'enriched' });
+    const [entry] = (await page(lead.id)).items;
+    expect(entry).toMatchObject({ action: 'lead.enriched', kind: 'ai', actor: { id: null, name: 'Property enrichment' } });
+    expect(entry!.summary).toMatch(/^Enriched with property data: (year built, total bedrooms|total bedrooms, year built)$/);
   });
 
   it('pages newest first with a cursor, each entry once, and refuses a bad limit or cursor with the reason', async () => {

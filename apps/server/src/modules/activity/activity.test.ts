@@ -100,7 +100,11 @@ describe.each(DB_KINDS)('GET /api/leads/:id/activity on %s', (kind) => {
 
   it("records a job's property enrichment with the fields it filled, by its automation", async () => {
     const lead = await newLead(a);
-    const provider: EnrichmentProvider = { kind: 'batchdata', lookupProperty: async () => ({ success: true, data: { year_built: 1987, total_bedrooms: 3 } }) };
+    const nothing = {
+      owner_1_name: null, contact_1_phone1: null, contact_1_email1: null, estimated_value: null, property_type: null, total_bedrooms: null, total_baths: null,
+      building_square_feet: null, year_built: null, last_sale_date: null, last_sale_price: null, mortgage_balance: null, tax_delinquent: null, motivation_score: null,
+    };
+    const provider: EnrichmentProvider = { kind: 'batchdata', lookupProperty: async () => ({ success: true, data: { ...nothing, year_built: 1987, total_bedrooms: 3 } }) };
     const jobs = new AiJobs({ db: t.database.db, llm: null, enrichment: provider, log: t.app.log });
     jobs.attach(t.app.services.jobs);
     expect(await jobs.enrichLead(a.organizationId, lead.id, { trigger: 'manual' })).toMatchObject({ result: 'enriched' });

@@ -29,6 +29,7 @@ import { registerEnrichmentRoutes } from './modules/enrichment/routes';
 import { registerMapsRoutes } from './modules/maps/routes';
 import { createEnrichmentProvider, type EnrichmentProvider } from './providers/enrichment';
 import { registerLeadRoutes } from './modules/leads/routes';
+import { registerActivityRoutes } from './modules/activity/routes';
 import { startJobs, type JobQueue } from './jobs';
 import { createFileStorage, type FileStorage } from './providers/storage';
 import { registerLeadImportRoutes } from './modules/lead-import/routes';
@@ -234,6 +235,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   registerSettingsRoutes(app, database.db);
   registerInvitationRoutes(app, { db: database.db, auth, mail, publicUrl: config.publicUrl, secret: authSecret, sessionsChanged: () => sessions.cache.clear() });
   registerLeadRoutes(app, database.db);
+  registerActivityRoutes(app, database.db);
   registerBuyerRoutes(app);
   registerPhoneNumberRoutes(app, database.db, numberOwnership);
   registerCallRoutes(app, calls);

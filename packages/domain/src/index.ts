@@ -16,3 +16,4 @@ export * from './settings';
 export * from './events';
 export * from './notifications';
 export * from './ai';
+export * from './activity';

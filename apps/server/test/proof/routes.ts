@@ -162,6 +162,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /api/leads/stats': { calls: () => own200('/api/leads/stats') },
   'GET /api/leads/:id': { calls: (b) => [{ url: `/api/leads/${b.leadId}` }, { url: `/api/leads/${b.importedLeadId}` }] },
   'GET /api/leads/:id/context': { calls: (b) => [{ url: `/api/leads/${b.leadId}/context` }] },
+  'GET /api/leads/:id/activity': { calls: (b) => [{ url: `/api/leads/${b.leadId}/activity?limit=100` }, { url: `/api/leads/${b.importedLeadId}/activity` }] },
   'POST /api/leads': { calls: () => [{ url: '/api/leads', body: { owner_1_name: 'Proof Lead of A', property_address_state: 'TX' }, cross: 201, why: "creates a lead in the caller's organization" }] },
   'PATCH /api/leads/:id': { calls: (b) => [{ url: `/api/leads/${b.leadId}`, body: { notes: 'changed by A', dnc_status: true } }] },
   'POST /api/leads/bulk': {

@@ -21,6 +21,8 @@ export const queryKeys = {
   /** A lead's latest manual enrichment: its row settling (enriched, or failed with the reason) comes over the feed. */
   enrichment: { lead: (leadId: string) => ['enrichment_batch_leads', 'lead', leadId] as const },
   analyses: { conversation: (conversationId: string) => ['conversation_analyses', conversationId] as const },
+  /** A lead's timeline: every insert of activity_logs (on the realtime feed) refreshes it. */
+  activity: { lead: (leadId: string) => ['activity_logs', 'lead', leadId] as const },
   tasks: {
     all: ['ai_tasks'] as const,
     pending: (leadId?: string) => ['ai_tasks', 'pending', leadId ?? 'all'] as const,
@@ -46,6 +48,8 @@ export const queryKeys = {
       to === undefined ? (['calls', 'check', leadId] as const) : (['calls', 'check', leadId, to ?? ''] as const),
     checks: ['calls', 'check'] as const,
     detail: (id: string) => ['calls', 'detail', id] as const,
+    /** The lead of a call by its sid (GET /api/calls/by-sid/:callSid/lead-context). */
+    leadContext: (callSid: string) => ['calls', 'lead-context', callSid] as const,
     settings: ['calls', 'settings'] as const,
   },
   buyers: {

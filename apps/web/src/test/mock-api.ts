@@ -16,6 +16,15 @@ export const ME: Me = {
   role: 'owner',
 };
 
+export const ORGANIZATION = { id: 'org-1', name: 'Acme Home Buyers', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
+
+/** The requests of a signed-in member's app shell: the session, /api/me and the organization. */
+export const SIGNED_IN_ROUTES = {
+  'GET /api/auth/get-session': { body: SIGNED_IN_SESSION },
+  'GET /api/me': { body: ME },
+  'GET /api/organization': { body: ORGANIZATION },
+} as const;
+
 /**
  * Replaces fetch with a table of `"METHOD /path"` → reply (or a function giving one).
  * Unlisted requests answer 404 so a test sees what it forgot to mock.

@@ -38,6 +38,11 @@ export const CALL_LEAD_CONTEXT_MESSAGES = {
   noCall: 'No call or transcript data found',
   notLinked: 'Lead context unavailable - call not linked to lead',
   matchedByPhoneOrAddress: 'Loaded full lead details - Matched by phone/address',
+  /** The dialer's lead panel, when the server found no lead for the call (dialer.md §8 "Lead context"). */
+  callNotLinked: 'Call not linked to any lead',
+  /** The panel's note, and the toast's title, when the request failed otherwise. */
+  failed: 'Failed to load lead context',
+  failedToast: 'Failed to Load Lead Context',
 } as const;
 
 /** GET /api/calls/by-sid/:callSid/lead-context: the call's lead, or the lead its number or address matched. */

@@ -14,6 +14,8 @@ import { emptyFieldsFrom, lookupAddress, mapLimit, present } from './enrichment-
 import * as repo from './repo';
 import { blendScores, motivationOf, parseLlmScore, recordScore, SCORING_CALLS, scoringPrompt, type RecordScore } from './scoring';
 import { transactionExecutor } from '../../jobs/transaction-executor';
+import { AUTOMATION, LEAD_ACTIVITY } from '../activity/actions';
+import { audit, systemActor } from '../audit/audit';
 import {
   AI_QUEUES, ENRICH_PAGE, SCORE_PAGE, type AiJobArea, type AiJobsDeps, type ConversationJob, type EnrichOutcome, type ImportLeadsJob,
   type LeadAiScore, type LeadJob, type LeadJobData, type Trigger,
@@ -199,6 +201,9 @@ export class AiJobs {
       if (!current) return 'not_found' as const;
       if (opts.requestedAt && current.ai_scored_at && new Date(current.ai_scored_at) >= opts.requestedAt) return 'already_scored' as const;
       await repo.storeLeadScore(tx, organizationId, leadId, { ai_score: final.score, ai_score_reasons: final.reasons, ai_score_source: source, ai_scored_at: scoredAt });
+      await audit(tx, systemActor(organizationId), LEAD_ACTIVITY.aiScored, { type: 'lead', id: leadId }, {
+        automation: AUTOMATION.scoring, score: final.score, source, reasons: final.reasons.slice(0, 5),
+      });
       return 'scored' as const;
     });
     if (stored !== 'scored') return { result: stored };
@@ -312,6 +317,7 @@ export class AiJobs {
       ...(present(lead.data_source) ? {} : { data_source: 'batchdata' }),
     });
     const fields = Object.keys(filled) as LeadFieldName[];
+    await audit(tx, systemActor(organizationId), LEAD_ACTIVITY.enriched, { type: 'lead', id: lead.id }, { automation: AUTOMATION.enrichment, fields, trigger });
     if (fields.length > 0 && (trigger === 'manual' || (await readAiIntegration(tx, organizationId)).enableSmartScoring)) {
       if (rescore === 'rules') {
         const r = recordScore(merged);

@@ -12,6 +12,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { DemoLine, TwilioBrowserLine, type ConversationContext, type ProviderCall, type ProviderCallStatus, type VoiceProvider } from '../../providers/voice';
 import { DNC_MARKED_ACTION, leadTimeZone, listLeadNumbers } from '../dnc/service';
 import { audit } from '../audit/audit';
+import { LEAD_ACTIVITY } from '../activity/actions';
 import { deriveLeadColumns } from '../leads/derive';
 import { emit } from '../outbox/emit';
 import * as leads from '../leads/repo';
@@ -286,6 +287,9 @@ export class CallsModule {
         const listed = await listLeadNumbers(tx, ctx.organizationId, leadRow as LeadRow, { ...listing, userId: ctx.user.id });
         await audit(tx, ctx, DNC_MARKED_ACTION, { type: 'lead', id: lead.id }, { via: listing.source, call_id: id, listed });
       }
+      await audit(tx, ctx, LEAD_ACTIVITY.callCompleted, { type: 'lead', id: lead.id }, {
+        call_id: id, outcome: body.outcome, duration_sec: durationSec, status: status && status !== lead.status ? status : null, follow_up_at: followUpAt?.toISOString() ?? null,
+      });
       await emit(tx, { type: 'call.completed', organizationId: ctx.organizationId, callId: id, leadId: lead.id, outcome: body.outcome });
       if (task) await emit(tx, { type: 'task.created', organizationId: ctx.organizationId, taskId: task.id, leadId: lead.id, callId: id });
       return { call: repo.toCall(call!), lead: leads.toLead(leadRow!), task };

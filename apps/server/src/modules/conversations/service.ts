@@ -18,6 +18,7 @@ import { findLead } from '../leads/repo';
 import { insertNewLead } from '../leads/service';
 import { emit } from '../outbox/emit';
 import { audit, systemActor } from '../audit/audit';
+import { LEAD_ACTIVITY } from '../activity/actions';
 import { ownerOf } from '../phone-numbers/repo';
 import { callerIdFor } from '../phone-numbers/service';
 import { applyOptRequest } from './opt-out';
@@ -25,6 +26,8 @@ import * as repo from './repo';
 
 /** activity_logs action of a refused text (the gate's refusals; calls keep theirs in call_events). */
 export const SMS_REFUSED_ACTION = 'sms.refused';
+/** The start of a text as its lead's timeline quotes it. */
+const preview = (body: string) => (body.length > 120 ? `${body.slice(0, 119)}…` : body);
 /** Source of a lead created for a number that texted in and matched no lead. */
 export const INBOUND_SMS_SOURCE = 'inbound_sms';
 
@@ -155,6 +158,11 @@ export class ConversationsModule {
     const sent = await line.send(outbound).catch((error: unknown) => ({ ok: false as const, error: error instanceof Error ? error.message : 'The message could not be sent' }));
     const stored = await withTenant(this.db, organizationId, async (tx) => {
       const updated = await repo.updateOutbound(tx, organizationId, { id: row.id }, sent.ok ? { status: 'sent', provider_sid: sent.sid } : { status: 'failed', error: sent.error }, ['queued']);
+      if (updated) {
+        await audit(tx, ctx, LEAD_ACTIVITY.textSent, { type: 'lead', id: row.lead_id! }, {
+          conversation_id: row.id, status: sent.ok ? 'sent' : 'failed', preview: preview(row.body), ...(sent.ok ? {} : { error: sent.error }),
+        });
+      }
       if (updated && sent.ok) await emit(tx, { type: 'text.sent', organizationId, conversationId: row.id, leadId: row.lead_id! });
       return updated;
     });
@@ -240,6 +248,7 @@ export class ConversationsModule {
     });
     if (!row) throw new DuplicateInbound();
     const message = repo.toMessage(row);
+    await audit(tx, systemActor(organizationId), LEAD_ACTIVITY.textReceived, { type: 'lead', id: lead.id }, { conversation_id: row.id, from_e164: sms.from, preview: preview(sms.body) });
     const request = matchOptOut(sms.body);
     if (request) await applyOptRequest(tx, { organizationId, lead, message, match: request });
     await emit(tx, { type: 'text.received', organizationId, conversationId: row.id, leadId: lead.id });

@@ -108,8 +108,10 @@ describe.each(DB_KINDS)('Twilio texting on %s', (kind) => {
     expect((await lead(a, seller.id)).dnc_status).toBe(true);
     expect((await inbound({ MessageSid: newSid(), From: seller.to, Body: 'Start' })).statusCode).toBe(200);
     expect((await lead(a, seller.id)).dnc_status).toBe(false);
-    const actions = (await activity(a.organizationId, seller.id)).map((e) => [e.action, (e.details as { keyword?: string }).keyword ?? null]);
-    expect(actions).toEqual([['lead.created', null], ['lead.dnc_opt_out', 'STOP'], ['lead.sms_opt_in', 'START']]);
+    const actions = (await activity(a.organizationId, seller.id)).filter((e) => e.action !== 'lead.ai_scored').map((e) => [e.action, (e.details as { keyword?: string }).keyword ?? null]);
+    expect(actions).toEqual([
+      ['lead.created', null], ['sms.received', null], ['sms.received', null], ['lead.dnc_opt_out', 'STOP'], ['sms.received', null], ['lead.dnc_cleared', null], ['lead.sms_opt_in', 'START'],
+    ]);
     expect((await activity(a.organizationId, seller.id)).at(-1)!.details).toMatchObject({ removed: [seller.to], leads_cleared: [seller.id], still_listed: null });
     expect((await t.request('GET', `/api/conversations/check?leadId=${seller.id}`, { cookie: a.cookie })).json()).toEqual({ allowed: true });
   });
@@ -121,7 +123,7 @@ describe.each(DB_KINDS)('Twilio texting on %s', (kind) => {
     expect(threads).toEqual([expect.objectContaining({ lead_name: 'Unknown Lead', phone: '+15125558899', unread_count: 1, dnc_status: false })]);
     const created = await lead(a, threads[0].lead_id);
     expect(created).toMatchObject({ source: 'inbound_sms', phone: '+15125558899', status: 'new', dnc_status: false, organization_id: a.organizationId });
-    expect((await activity(a.organizationId, created.id)).map((e) => e.action)).toEqual(['lead.created']);
+    expect((await activity(a.organizationId, created.id)).map((e) => e.action).filter((action) => action !== 'lead.ai_scored')).toEqual(['lead.created', 'sms.received']);
     // Formatted differently, the same number is the same lead.
     expect((await t.app.services.conversations.receiveInbound({ messageSid: newSid(), from: stranger, to: FROM, body: 'Hello?' })).result).toBe('stored');
     expect(await thread(a, created.id)).toHaveLength(2);

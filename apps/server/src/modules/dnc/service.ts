@@ -9,7 +9,8 @@ import type { OrgContext } from '../../http/context';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { setBulkWrite } from '../lead-import/repo';
 import { emit } from '../outbox/emit';
-import { audit } from '../audit/audit';
+import { audit, auditEach } from '../audit/audit';
+import { LEAD_ACTIVITY } from '../activity/actions';
 import { listCsv, readNumberRows } from './csv';
 import * as repo from './repo';
 
@@ -110,11 +111,13 @@ async function takeOff(
   const numbers = await repo.deleteListings(tx, organizationId, entries.map((e) => e.phone_e164));
   const removed = entries.filter((e) => numbers.includes(e.phone_e164));
   const cleared = await repo.clearUnlistedLeads(tx, organizationId, numbers);
+  const actor = { organizationId, user: how.actorId ? { id: how.actorId } : null };
   for (const entry of removed) {
-    await audit(tx, { organizationId, user: how.actorId ? { id: how.actorId } : null }, DNC_REMOVED_ACTION, { type: 'dnc_number', id: entry.phone_e164 }, {
+    await audit(tx, actor, DNC_REMOVED_ACTION, { type: 'dnc_number', id: entry.phone_e164 }, {
       reason: how.reason, via: how.via, confirm_opt_out_override: how.override ?? false, listed: repo.toEntry(entry), leads_cleared: cleared,
     });
   }
+  await auditEach(tx, actor, LEAD_ACTIVITY.dncCleared, cleared.map((id) => ({ type: 'lead', id })), { numbers: removed.map((e) => e.phone_e164), via: how.via, reason: how.reason });
   return { removed, cleared };
 }
 

@@ -3,6 +3,7 @@ import type { ImportMapping, ImportRowError, ImportState, LeadFieldName } from '
 import type { Tx } from '../../db/scope';
 import type { DB, LeadImports } from '../../db/types';
 import type { LeadValues } from './rows';
+import { LEAD_ACTIVITY } from '../activity/actions';
 
 /** An import's row with its JSON columns as this module writes them (nothing else writes lead_imports). */
 export type ImportRow = Omit<Selectable<LeadImports>, 'headers' | 'mapping' | 'errors'> & { headers: string[]; mapping: ImportMapping; errors: ImportRowError[] };
@@ -128,15 +129,23 @@ export interface DerivedValues {
 export interface ImportListing {
   createdBy: string | null;
   dncReason: string;
+  importId: string;
+  filename: string;
 }
 
 /**
- * Lists the numbers of the leads a statement wrote with `listed` true (a row of the file marked Do Not Call),
- * in the same statement: `written` is the leads statement, returning id, phones_e164 and listed.
+ * Records the leads a statement wrote on their timelines (lead.imported, by the member who imported) and lists the
+ * numbers of those written with `listed` true (a row of the file marked Do Not Call), in the same statement:
+ * `written` is the leads statement, returning id, phones_e164 and listed.
  */
-function listingWritten(written: ReturnType<typeof sql>, organizationId: string, listing: ImportListing) {
+function recordWritten(written: ReturnType<typeof sql>, organizationId: string, listing: ImportListing, created: boolean) {
+  const details = JSON.stringify({ import_id: listing.importId, filename: listing.filename, created });
   return sql`
-    with written as (${written})
+    with written as (${written}),
+    logged as (
+      insert into activity_logs (organization_id, actor_id, action, entity_type, entity_id, details)
+      select ${organizationId}::uuid, ${listing.createdBy}, ${LEAD_ACTIVITY.imported}, 'lead', w.id::text, ${details}::jsonb from written w
+    )
     insert into dnc_numbers (organization_id, phone_e164, source, reason, lead_id, created_by)
     select ${organizationId}::uuid, p.phone, 'import', ${listing.dncReason}, w.id, ${listing.createdBy}
     from written w cross join lateral unnest(w.phones_e164) as p(phone)
@@ -172,8 +181,7 @@ export async function insertLeads(
     insert into leads (organization_id, status, source, created_by, score_base, address_key, phone_key, phones_e164${fieldPart})
     select ${organizationId}::uuid, 'new', 'csv_import', ${listing.createdBy}, r.score_base, r.address_key, r.phone_key, r.phones_e164${pickPart}
     from json_populate_recordset(null::leads, ${JSON.stringify(rows)}::json) r`;
-  if (!fields.includes('dnc_status')) return void (await insert.execute(tx));
-  await listingWritten(sql`${insert} returning id, phones_e164, dnc_status as listed`, organizationId, listing).execute(tx);
+  await recordWritten(sql`${insert} returning id, phones_e164, dnc_status as listed`, organizationId, listing, true).execute(tx);
 }
 
 /**
@@ -202,8 +210,7 @@ export async function updateLeads(
     set ${setPart}score_base = v.score_base, address_key = v.address_key, phone_key = v.phone_key, phones_e164 = v.phones_e164, updated_at = now()
     from json_populate_recordset(null::leads, ${JSON.stringify(rows)}::json) v
     where l.organization_id = ${organizationId}::uuid and l.id = v.id`;
-  if (!fields.includes('dnc_status')) return void (await update.execute(tx));
-  await listingWritten(sql`${update} returning l.id, l.phones_e164, v.dnc_status is true as listed`, organizationId, listing).execute(tx);
+  await recordWritten(sql`${update} returning l.id, l.phones_e164, v.dnc_status is true as listed`, organizationId, listing, false).execute(tx);
 }
 
 /**

@@ -350,7 +350,7 @@ async function writeBatch(
     }
   }
 
-  const listing = { createdBy: b.createdBy, dncReason: `Marked Do Not Call in the lead import ${current.filename}` };
+  const listing = { createdBy: b.createdBy, dncReason: `Marked Do Not Call in the lead import ${current.filename}`, importId: b.importId, filename: current.filename };
   await insertLeads(tx, b.organizationId, listing, b.fields, created.map((e) => ({ ...e.changes, ...e.derived })));
   const updates = [...touched].filter((e) => e.id !== null).map((e) => ({ id: e.id!, ...e.changes, ...e.derived }));
   await updateLeads(tx, b.organizationId, listing, b.fields, updates);

@@ -3,7 +3,7 @@ import type { BulkLeadsChange, BulkLeadsResult } from '@wholesail/domain';
 import { withTenant } from '../../db/scope';
 import type { DB } from '../../db/types';
 import type { OrgContext } from '../../http/context';
-import { audit } from '../audit/audit';
+import { auditEach } from '../audit/audit';
 import { emit } from '../outbox/emit';
 
 /** The lead's tags, then the added ones, each once in the order first seen, without the removed ones. */
@@ -44,8 +44,8 @@ export function bulkUpdateLeads(db: Kysely<DB>, ctx: OrgContext, change: BulkLea
       .returning('id')
       .execute();
     if (rows.length > 0) {
-      await audit(tx, ctx, 'lead.bulk_updated', { type: 'lead' }, {
-        lead_ids: rows.map((r) => r.id), status: change.status ?? null, add_tags: add, remove_tags: remove,
+      await auditEach(tx, ctx, 'lead.bulk_updated', rows.map((r) => ({ type: 'lead', id: r.id })), {
+        count: rows.length, status: change.status ?? null, add_tags: add, remove_tags: remove,
       });
       const fields = [...(change.status ? ['status'] : []), ...(touchesTags ? ['badges'] : [])];
       for (const row of rows) await emit(tx, { type: 'lead.updated', organizationId: ctx.organizationId, leadId: row.id, fields });

@@ -14,7 +14,8 @@ describe.each(DB_KINDS)('lead audit and events on %s', (kind) => {
   });
   const trail = (leadId: string) =>
     withSystem(t.database.db, async (tx) => ({
-      audit: await tx.selectFrom('activity_logs').select(['action', 'actor_id', 'details']).where('entity_id', '=', leadId).orderBy('created_at').execute(),
+      // The scoring job's entry (lead.ai_scored) comes when it runs: not part of the change's own trail.
+      audit: await tx.selectFrom('activity_logs').select(['action', 'actor_id', 'details']).where('entity_id', '=', leadId).where('action', '<>', 'lead.ai_scored').orderBy('created_at').execute(),
       events: (await tx.selectFrom('outbox').select(['type', 'organization_id', 'payload']).where('payload', '@>', JSON.stringify({ leadId })).orderBy('id').execute()),
     }));
 
@@ -27,7 +28,7 @@ describe.each(DB_KINDS)('lead audit and events on %s', (kind) => {
     const { audit, events } = await trail(id);
     expect(audit).toEqual([
       { action: 'lead.created', actor_id: a.userId, details: {} },
-      { action: 'lead.updated', actor_id: a.userId, details: { fields: ['notes', 'status'] } },
+      { action: 'lead.updated', actor_id: a.userId, details: { fields: ['notes', 'status'], status: { from: 'new', to: 'discovery' } } },
       { action: 'lead.deleted', actor_id: a.userId, details: {} },
     ]);
     expect(events).toEqual([
@@ -42,7 +43,10 @@ describe.each(DB_KINDS)('lead audit and events on %s', (kind) => {
     expect(stored).toMatchObject({ result: 'stored', leadCreated: true });
     const { message } = stored as { message: { id: string; lead_id: string } };
     const { audit, events } = await trail(message.lead_id);
-    expect(audit).toEqual([{ action: 'lead.created', actor_id: null, details: { source: INBOUND_SMS_SOURCE, phone: '+15125550177' } }]);
+    expect(audit).toEqual([
+      { action: 'lead.created', actor_id: null, details: { source: INBOUND_SMS_SOURCE, phone: '+15125550177' } },
+      { action: 'sms.received', actor_id: null, details: { conversation_id: message.id, from_e164: '+15125550177', preview: 'Who is this?' } },
+    ]);
     expect(events).toEqual([
       { type: 'lead.created', organization_id: a.organizationId, payload: { leadId: message.lead_id, source: INBOUND_SMS_SOURCE } },
       { type: 'text.received', organization_id: a.organizationId, payload: { leadId: message.lead_id, conversationId: message.id } },

@@ -118,7 +118,8 @@ export function updateLead(db: Kysely<DB>, ctx: OrgContext, id: string, { versio
     });
     if (body.dnc_status === true) await markDnc(tx, ctx, row!);
     const changed = Object.keys(changes).sort();
-    await audit(tx, ctx, 'lead.updated', { type: 'lead', id }, { fields: changed });
+    const status = body.status !== undefined && body.status !== current.status ? { status: { from: current.status, to: body.status } } : {};
+    await audit(tx, ctx, 'lead.updated', { type: 'lead', id }, { fields: changed, ...status });
     await emit(tx, { type: 'lead.updated', organizationId: ctx.organizationId, leadId: id, fields: changed });
     return leadRecord(tx, ctx.organizationId, row!, body.dnc_status !== true);
   });

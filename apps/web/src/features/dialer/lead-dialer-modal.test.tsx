@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import { fakeLayout } from '@/features/leads/test-fixtures';
-import { mockApi } from '@/test/mock-api';
+import { fakeLayout, makeLead } from '@/features/leads/test-fixtures';
+import { mockApi, SIGNED_IN_ROUTES } from '@/test/mock-api';
 import { dialerStore, type DialerData } from './dialer-store';
 import { LeadDialerModal } from './lead-dialer-modal';
 import { voiceDevice } from './voice/voice-device';
@@ -27,6 +27,7 @@ afterEach(() => {
 
 function renderModal(extra: Parameters<typeof mockApi>[0] = {}) {
   mockApi({
+    ...SIGNED_IN_ROUTES,
     'GET /api/phone-numbers': { body: { items: [{ id: 'n1', phone_number: '+15125550100', is_active: true, is_primary: true, label: null, created_at: '' }] } },
     'GET /api/calls/caller-id?leadId=lead-1': { body: { phone_number: '+15125550100', reason: 'org_primary' } },
     'GET /api/calls/check?leadId=lead-1&to=%2B15551234567': { body: { allowed: true } },
@@ -43,11 +44,12 @@ function renderModal(extra: Parameters<typeof mockApi>[0] = {}) {
 }
 
 /** The modal with a demo call that the server reports answered at once. */
-function renderLiveCall() {
+function renderLiveCall(extra: Parameters<typeof mockApi>[0] = {}) {
   renderModal({
     'POST /api/calls': { status: 201, body: { call_id: 'call-1', call_sid: 'demo-1' } },
     'GET /api/calls/call-1': { body: { id: 'call-1', status: 'in-progress' } },
     'POST /api/calls/call-1/hangup': { body: { id: 'call-1', status: 'completed' } },
+    ...extra,
   });
   return vi.mocked(fetch);
 }
@@ -122,5 +124,43 @@ describe('LeadDialerModal', () => {
     expect(bar).toHaveClass('sticky', 'bottom-0');
     expect(within(bar).getByRole('button', { name: /^Call 1/ })).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Call' })).toHaveClass('max-sm:h-dvh', 'max-sm:w-full');
+  });
+});
+
+describe("the dialer's lead panel during a call: the call's lead context", () => {
+  /** A call answered at once in a dialog wide enough to keep the lead panel open beside the transcript. */
+  async function callWithContext(context: { status?: number; body?: unknown }) {
+    restoreLayout();
+    restoreLayout = fakeLayout(800, 1900);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderLiveCall({ 'GET /api/calls/by-sid/demo-1/lead-context': context });
+    const call = screen.getByRole('button', { name: /^Call 1/ });
+    await waitFor(() => expect(call).toBeEnabled());
+    await user.click(call);
+    await screen.findByText(/^Live • /);
+    return screen.getByRole('complementary', { name: 'Lead details' });
+  }
+
+  it("says 'Call not linked to any lead' when the server finds no lead for the call", async () => {
+    const panel = await callWithContext({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Lead context unavailable - call not linked to lead' } } });
+    expect(await within(panel).findByText('Call not linked to any lead')).toBeInTheDocument();
+    expect(within(panel).getByText('Showing the lead the dialer was opened for.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to Load Lead Context')).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to load lead context' in the panel, with the toast 'Failed to Load Lead Context', when the request fails", async () => {
+    const panel = await callWithContext({ status: 500, body: { error: { code: 'INTERNAL', message: 'Database unavailable' } } });
+    expect(await within(panel).findByText('Failed to load lead context')).toBeInTheDocument();
+    expect(within(panel).getByText(/Database unavailable/)).toBeInTheDocument();
+    expect(await screen.findByText('Failed to Load Lead Context')).toBeInTheDocument();
+  });
+
+  it('shows the lead the server matched by phone or address, with its info toast', async () => {
+    const matched = makeLead({ id: 'lead-9', owner_1_name: 'Maria Match', estimated_value: 410000 });
+    const panel = await callWithContext({ body: { lead: matched, context: { id: 'lead-9' }, matched_by: 'phone', message: 'Loaded full lead details - Matched by phone/address' } });
+    expect(await within(panel).findByRole('heading', { name: 'Maria Match' })).toBeInTheDocument();
+    expect(within(panel).getByText('$410,000')).toBeInTheDocument();
+    expect(await screen.findByText('Loaded full lead details - Matched by phone/address')).toBeInTheDocument();
   });
 });

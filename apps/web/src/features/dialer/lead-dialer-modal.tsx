@@ -24,6 +24,7 @@ const ROOM_FOR_PANEL_DURING_CALL = 1800;
 export function LeadDialerModal() {
   const { isOpen, data } = useDialerState();
   const [status, setStatus] = useState<CallStatus>('ready');
+  const [callSid, setCallSid] = useState<string | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(true);
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   const notesRef = useRef<HTMLTextAreaElement | null>(null);
@@ -89,6 +90,7 @@ export function LeadDialerModal() {
       controlsRef={controlsRef}
       notesRef={notesRef}
       onStatusChange={setStatus}
+      onCallSidChange={setCallSid}
       onToggleSidePanel={toggleDetails}
       sidePanelOpen={detailsOpen}
       onCompleted={() => dialerStore.close()}
@@ -138,7 +140,7 @@ export function LeadDialerModal() {
                   if (previous !== undefined) setDetailsOpen(size.asPercentage > 0);
                 }}
               >
-                {detailsOpen && <LeadSidePanel data={data} />}
+                {detailsOpen && <LeadSidePanel data={data} callSid={callSid} />}
               </Panel>
             </Group>
           )}
@@ -147,7 +149,7 @@ export function LeadDialerModal() {
               {dialer}
               {detailsOpen && (
                 <div className="mt-4 rounded-xl border">
-                  <LeadSidePanel data={data} />
+                  <LeadSidePanel data={data} callSid={callSid} />
                 </div>
               )}
             </div>

@@ -1,5 +1,5 @@
 /** The lead details side panel of the dialer modal (dialer.md §2 "Lead details side panel"). */
-import type { Lead } from '@wholesail/domain';
+import { displayName, type Lead } from '@wholesail/domain';
 import type { ReactNode } from 'react';
 import { DncBadge } from '@/features/conversations/dnc-badge';
 import { leadAddress, leadEquity, MISSING, numberText, phoneText, primaryEmail, primaryPhone } from '@/features/leads/lead-format';
@@ -7,6 +7,7 @@ import { useLead } from '@/features/leads/leads-api';
 import { MotivationIndicator } from '@/features/leads/motivation-indicator';
 import { StreetViewEmbed, useStreetView } from '@/features/leads/street-view';
 import { TagList } from '@/features/leads/tag-list';
+import { CallLeadContextNote, useCallLeadContext } from './call-lead-context';
 import type { DialerData } from './dialer-store';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
@@ -26,16 +27,19 @@ function StreetView({ lead, title }: { lead: Lead; title: string }) {
   return view.url ? <StreetViewEmbed url={view.url} title={title} /> : null;
 }
 
-export function LeadSidePanel({ data }: { data: DialerData | null }) {
+/** During a call (`callSid`), the call's own lead as the server knows it; otherwise the lead the dialer was opened for. */
+export function LeadSidePanel({ data, callSid = null }: { data: DialerData | null; callSid?: string | null }) {
   const query = useLead(data?.leadId || null);
+  const context = useCallLeadContext(callSid);
   if (!data) return <p className="p-4 text-sm text-muted-foreground">No lead data available</p>;
-  const lead = query.data;
+  const lead = context.data?.lead ?? query.data;
   const address = (lead && leadAddress(lead)) || data.address || MISSING;
   return (
     <aside aria-label="Lead details" className="grid content-start gap-4 p-4 text-sm">
+      <CallLeadContextNote context={context} />
       <div className="grid gap-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="text-base font-semibold">{data.name || 'Unknown Lead'}</h3>
+          <h3 className="text-base font-semibold">{(context.data && displayName(context.data.lead)) || data.name || 'Unknown Lead'}</h3>
           {lead?.dnc_status && <DncBadge lead={lead} />}
         </div>
         <p className="text-muted-foreground">{address}</p>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import { mockApi } from '@/test/mock-api';
+import { mockApi, SIGNED_IN_ROUTES } from '@/test/mock-api';
 import type { DialerData } from './dialer-store';
 import { VoiceDialerPanel } from './voice-dialer-panel';
 import { reloadPage } from '@/lib/reload-page';
@@ -32,6 +32,7 @@ const CALL = { id: 'call-1', lead_id: 'lead-1', call_sid: 'demo-1', provider: 'd
 type Routes = Parameters<typeof mockApi>[0];
 function baseRoutes(overrides: Routes = {}): Routes {
   return {
+    ...SIGNED_IN_ROUTES,
     'GET /api/phone-numbers': { body: NUMBERS },
     'GET /api/calls/caller-id?leadId=lead-1': { body: { phone_number: '+15125550111', reason: 'user_default' } },
     'GET /api/calls/check?leadId=lead-1&to=%2B15551234567': { body: { allowed: true } },
@@ -113,7 +114,7 @@ describe('VoiceDialerPanel: labels and disabled rules', () => {
     const user = userEvent.setup();
     renderPanel();
     expect(screen.getByRole('option', { name: 'Loading...' })).toBeInTheDocument();
-    expect(await screen.findByText('Error loading phone numbers')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load phone numbers. Please try refreshing the page.')).toBeInTheDocument();
     expect(screen.getByText('Database down')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(reloadPage).toHaveBeenCalledTimes(1);

@@ -9,20 +9,19 @@ import { useEffect, useId, useImperativeHandle, useState, type RefObject } from 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { fieldClassName, Input, NativeSelect } from '@/components/ui/input';
+import { fieldClassName, Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { AiCoachingCard } from '@/features/coaching/ai-coaching-card';
 import { useLiveCoaching } from '@/features/coaching/use-live-coaching';
 import { OFFLINE_MESSAGES, useOnlineStatus } from '@/features/offline/connectivity';
 import { PostCallModal } from '@/features/post-call/post-call-modal';
 import { LiveTranscriptionPanel } from '@/features/transcription/live-transcription-panel';
-import { usePhoneNumbers } from '@/features/voice-dialer/phone-numbers-api';
 import { errorText } from '@/lib/api';
-import { reloadPage } from '@/lib/reload-page';
 import { useElementWidth } from '@/lib/use-element-width';
 import { cn } from '@/lib/utils';
 import type { DialerData } from './dialer-store';
 import { DialerKeypad } from './dialer-keypad';
+import { FromNumberField, useCallerNumbers } from './from-number-field';
 import { clock, useCallerId, type CallCheck } from './calls-api';
 import { useCallSession, type CallStatus, type CallSummary } from './use-call-session';
 
@@ -54,6 +53,8 @@ export type VoiceDialerPanelProps = {
   onToggleSidePanel?: () => void;
   sidePanelOpen?: boolean;
   onStatusChange?: (status: CallStatus) => void;
+  /** The call's sid once the provider gave one, null between calls (the modal's lead panel reads the call's lead by it). */
+  onCallSidChange?: (callSid: string | null) => void;
   /** After the post-call actions were completed. */
   onCompleted?: (summary: CallSummary) => void;
   className?: string;
@@ -63,22 +64,23 @@ const STATUS_LABEL: Record<CallStatus, (time: string) => string> = {
   ready: () => 'Ready to Call', ringing: () => 'Connecting...', 'on-call': (time) => `Live • ${time}`, ending: () => 'Ending Call...', ended: () => 'Call Ended',
 };
 
-export function VoiceDialerPanel({ lead, controlsRef, notesRef, onToggleSidePanel, sidePanelOpen, onStatusChange, onCompleted, className }: VoiceDialerPanelProps) {
+export function VoiceDialerPanel({ lead, controlsRef, notesRef, onToggleSidePanel, sidePanelOpen, onStatusChange, onCallSidChange, onCompleted, className }: VoiceDialerPanelProps) {
   const id = useId();
   const [rootRef, width] = useElementWidth<HTMLDivElement>();
   const twoColumns = width !== null && width >= TWO_COLUMNS_FROM;
-  const numbers = usePhoneNumbers();
+  const callerNumbers = useCallerNumbers();
   const callerId = useCallerId(lead.leadId);
   const [chosenFrom, setChosenFrom] = useState<string | null>(null);
   const [notes, setNotes] = useState('');
 
-  const activeNumbers = (numbers.data ?? []).filter((n) => n.is_active);
+  const activeNumbers = callerNumbers.state === 'ready' ? callerNumbers.numbers : [];
   const suggested = callerId.data?.phone_number ?? '';
   const fromNumber = chosenFrom ?? (activeNumbers.some((n) => n.phone_number === suggested) ? suggested : '');
   const toE164 = toE164ForCall(lead.phone);
   const session = useCallSession({ lead, fromNumber, toE164, notes, clearNotes: () => setNotes(''), onStatusChange, onCompleted });
   const { device, check, status } = session;
   useImperativeHandle(controlsRef, () => ({ end: session.end }), [session.end]);
+  useEffect(() => onCallSidChange?.(session.callSid), [onCallSidChange, session.callSid]);
   const online = useOnlineStatus();
   const deviceReady = device.status === 'ready';
   const refusal: CallCheck | null = check.data && !check.data.allowed ? check.data : null;
@@ -188,44 +190,7 @@ export function VoiceDialerPanel({ lead, controlsRef, notesRef, onToggleSidePane
                   {device.error}
                 </p>
               )}
-              <div className="grid gap-1.5">
-                <Label htmlFor={`${id}-from`}>From Number</Label>
-                {numbers.isPending ? (
-                  <NativeSelect id={`${id}-from`} disabled value="">
-                    <option value="">Loading...</option>
-                  </NativeSelect>
-                ) : numbers.isError ? (
-                  <div role="alert" className="grid gap-2 rounded-md border border-destructive/40 p-3 text-sm">
-                    <p className="font-medium text-destructive">Error loading phone numbers</p>
-                    <p className="text-muted-foreground">{errorText(numbers.error, 'Could not load organization phone numbers. Please check your connection and try again.')}</p>
-                    <Button variant="outline" size="sm" className="justify-self-start" onClick={reloadPage}>
-                      Retry
-                    </Button>
-                  </div>
-                ) : (
-                  <>
-                    <NativeSelect
-                      id={`${id}-from`}
-                      value={fromNumber}
-                      disabled={activeNumbers.length === 0 || status !== 'ready'}
-                      onChange={(event) => setChosenFrom(event.target.value)}
-                    >
-                      <option value="">Select phone number</option>
-                      {activeNumbers.map((n) => (
-                        <option key={n.id} value={n.phone_number}>
-                          {formatPhone(n.phone_number)}
-                          {n.label ? ` — ${n.label}` : ''}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                    {activeNumbers.length === 0 && (
-                      <p className="text-xs text-muted-foreground">
-                        No phone numbers configured for your organization. Configure phone numbers in Voice &amp; Dialer Settings to start making calls.
-                      </p>
-                    )}
-                  </>
-                )}
-              </div>
+              <FromNumberField id={`${id}-from`} source={callerNumbers} value={fromNumber} disabled={status !== 'ready'} onChange={setChosenFrom} />
               <div className="grid gap-1.5">
                 <Label htmlFor={`${id}-to`}>To Number</Label>
                 <Input id={`${id}-to`} readOnly value={formattedPhone ?? 'No phone number'} />

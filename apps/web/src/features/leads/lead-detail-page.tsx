@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DeleteLeadButton } from './delete-lead-button';
+import { LeadActivity } from './lead-activity';
 import { LeadDetails } from './lead-details';
 import { isNotFound, useLead } from './leads-api';
 
@@ -72,6 +73,11 @@ export function LeadDetailPage() {
       <Card>
         <CardContent className="pt-6">
           <LeadDetails lead={lead.data} scrollable={false} renderTitle={(name) => <h1 className="text-2xl font-semibold tracking-tight">{name}</h1>} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="pt-6">
+          <LeadActivity leadId={lead.data.id} />
         </CardContent>
       </Card>
     </div>

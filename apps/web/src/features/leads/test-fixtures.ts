@@ -1,7 +1,7 @@
 /** Test data and a fetch mock for the leads screens (tests only). */
 import { LEAD_FIELD_NAMES, LEAD_LIST_FIELDS, type Lead, type LeadListItem } from '@wholesail/domain';
 import { vi } from 'vitest';
-import { ME, SIGNED_IN_SESSION } from '@/test/mock-api';
+import { SIGNED_IN_ROUTES } from '@/test/mock-api';
 
 export function makeLead(overrides: Partial<Lead> = {}): Lead {
   const empty = Object.fromEntries(LEAD_FIELD_NAMES.map((name) => [name, name === 'badges' ? [] : null])) as unknown as Lead;
@@ -31,8 +31,7 @@ type Handler = Reply | ((url: URL, init: RequestInit | undefined) => Reply | Pro
  */
 export function mockLeadsApi(routes: Record<string, Handler>) {
   const all: Record<string, Handler> = {
-    'GET /api/auth/get-session': { body: SIGNED_IN_SESSION },
-    'GET /api/me': { body: ME },
+    ...SIGNED_IN_ROUTES,
     ...routes,
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

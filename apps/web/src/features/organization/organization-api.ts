@@ -28,6 +28,11 @@ export function useMe() {
   return useQuery({ queryKey: queryKeys.me, queryFn: fetchMe, enabled: session.status === 'signed-in' });
 }
 
+/** The organization's record; asked for only once /api/me named one. */
+export function useOrganization(enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.organizations, queryFn: fetchOrganization, enabled });
+}
+
 export function canManageOrganization(role: Me['role']): boolean {
   return role === 'owner' || role === 'admin';
 }

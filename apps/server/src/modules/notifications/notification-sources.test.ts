@@ -67,11 +67,18 @@ describe.each(DB_KINDS)('what creates notifications, on %s', (kind) => {
     expect(await titles(agent)).not.toContain('Import failed: The file is not valid CSV');
   });
 
-  it('a finished enrichment batch tells the member who asked for it', async () => {
-    const batchId = crypto.randomUUID();
+  it('a finished enrichment batch tells the member who asked for it, with its counts', async () => {
+    const batchId = await withTenant(t.database.db, owner.organizationId, async (tx) => {
+      const batch = await tx.insertInto('enrichment_batches')
+        .values({ organization_id: owner.organizationId, requested_by: owner.userId, priority: 'normal', total: 4, enriched: 2, failed: 1, skipped: 1, finished_at: new Date() })
+        .returning('id').executeTakeFirstOrThrow();
+      return batch.id;
+    });
     await emitEvent({ type: 'enrichment.batch_finished', organizationId: owner.organizationId, batchId, requestedBy: owner.userId });
     await deliveredTo(t.database.db, NOTIFICATION_SUBSCRIBERS.enrichment, 'enrichment.batch_finished', { batchId });
-    expect((await list(owner)).items[0]).toMatchObject({ kind: 'enrichment.batch_finished', level: 'success', title: 'Enrichment finished', link: '/leads' });
+    expect((await list(owner)).items[0]).toMatchObject({
+      kind: 'enrichment.batch_finished', level: 'warning', title: 'Enrichment finished', body: '2 leads enriched, 1 lead failed, 1 lead skipped (no data found).', link: '/leads',
+    });
     expect(await titles(agent)).not.toContain('Enrichment finished');
   });
 

@@ -50,11 +50,28 @@ export async function notifyImportFinished(tx: Tx, event: EventOf<'import.finish
   });
 }
 
-/** A member's manual enrichment batch has run every lead. */
+/**
+ * A member's manual enrichment batch has run every lead: told with its counts ("3 leads enriched, 1 failed"),
+ * a batch of one naming its lead and linking to it.
+ */
 export async function notifyEnrichmentFinished(tx: Tx, event: EventOf<'enrichment.batch_finished'>): Promise<void> {
+  const batch = await tx
+    .selectFrom('enrichment_batches')
+    .select(['total', 'enriched', 'failed', 'skipped'])
+    .where('organization_id', '=', event.organizationId)
+    .where('id', '=', event.batchId)
+    .executeTakeFirst();
+  if (!batch) return;
+  const only = batch.total === 1
+    ? await tx.selectFrom('enrichment_batch_leads').select('lead_id').where('organization_id', '=', event.organizationId).where('batch_id', '=', event.batchId).executeTakeFirst()
+    : undefined;
+  const counts = nonZero([[batch.enriched, 'lead', 'enriched'], [batch.failed, 'lead', 'failed'], [batch.skipped, 'lead', 'skipped (no data found)']]);
   await notify(tx, {
-    organizationId: event.organizationId, userId: event.requestedBy, kind: NOTIFICATION_KINDS.enrichmentFinished, level: 'success',
-    title: 'Enrichment finished', body: 'The leads you sent for enrichment have their results.', link: LEADS_LINK,
+    organizationId: event.organizationId, userId: event.requestedBy, kind: NOTIFICATION_KINDS.enrichmentFinished,
+    level: batch.failed > 0 ? (batch.enriched > 0 ? 'warning' : 'error') : 'success',
+    title: batch.failed === batch.total ? 'Enrichment failed' : 'Enrichment finished',
+    body: counts.length > 0 ? `${counts.join(', ')}.` : null,
+    link: only ? `/leads/${only.lead_id}` : LEADS_LINK,
   });
 }
 

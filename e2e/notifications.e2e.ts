@@ -7,16 +7,16 @@ const WIDTH = 390;
 const HEIGHT = 844;
 
 /** A one-lead CSV imported through the API, as the import dialog does it. */
-function importCsv(page: Page, filename: string): Promise<number> {
-  return page.evaluate(async (name) => {
-    const csv = 'First Name,Last Name,Property Address,Property City,Property State,Property Zip\r\nNora,Bellwether,5 Chime Lane,Austin,TX,78701\r\n';
+function importCsv(page: Page, filename: string, row = 'Nora,Bellwether,5 Chime Lane'): Promise<number> {
+  return page.evaluate(async ({ name, row }) => {
+    const csv = `First Name,Last Name,Property Address,Property City,Property State,Property Zip\r\n${row},Austin,TX,78701\r\n`;
     const upload = await fetch(`/api/leads/import?filename=${encodeURIComponent(name)}`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: csv });
     const preview = await upload.json();
     const start = await fetch(`/api/leads/import/${preview.id}/start`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mapping: preview.proposed_mapping }),
     });
     return start.status;
-  }, filename);
+  }, { name: filename, row });
 }
 
 describe('notifications in the browser', () => {
@@ -58,5 +58,35 @@ describe('notifications in the browser', () => {
     await bell.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Mark all as read' }).click();
     await page.getByRole('complementary').getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+  });
+
+  it('import → the notification arrives live → open the lead → Enrich says why it cannot run → Score with AI shows its reasons', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    await signInAsDemo(page, server.url);
+    await page.goto(server.url + '/dashboard');
+    expect(await importCsv(page, 'journey.csv', 'Orla,Whitcombe,9 Lantern Row')).toBe(202);
+    const sidebar = page.getByRole('complementary');
+    await sidebar.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    await page.getByRole('dialog').getByRole('link', { name: /Import finished: 1 lead added from journey\.csv/ }).click();
+    await page.waitForURL('**/leads');
+
+    await page.getByPlaceholder('Owner, address, phone or email').fill('whitcombe');
+    const rows = page.getByRole('table', { name: 'Leads' }).getByRole('row');
+    await expect.poll(async () => (await rows.allInnerTexts()).slice(1).some((t) => t.includes('Whitcombe'))).toBe(true);
+    await rows.filter({ hasText: 'Whitcombe' }).first().click();
+    const dialog = page.getByRole('dialog');
+    const actions = dialog.getByRole('region', { name: 'AI actions' });
+    // No BatchData key on the demo server: Enrich stays visible, looks off, and says why when pressed.
+    const enrich = actions.getByRole('button', { name: /^Enrich: No property-data service is configured/ });
+    expect(await enrich.getAttribute('aria-disabled')).toBe('true');
+    // A person can press it (Playwright holds aria-disabled buttons as not enabled, hence force): the reason opens beside it.
+    await enrich.click({ force: true });
+    await page.locator('[data-radix-popper-content-wrapper]').getByText(/^No property-data service is configured/).waitFor();
+    await page.keyboard.press('Escape');
+
+    await actions.getByRole('button', { name: 'Score with AI' }).click();
+    const score = actions.locator('p', { hasText: /^AI score \d+/ });
+    await score.waitFor();
+    expect(await score.locator('xpath=following-sibling::ul/li').count()).toBeGreaterThan(0);
   });
 });

@@ -15,7 +15,7 @@ const UNTYPED = new Set<string>([
   // Small public answers outside the tenant API.
   'GET /api/health', 'GET /api/maps/key', 'POST /api/access-requests', 'POST /api/enrichment/property',
   // Leads.
-  'GET /api/leads/:id/context', 'POST /api/leads/:id/enrich', 'POST /api/leads/:id/ai-score',
+  'GET /api/leads/:id/context', 'POST /api/leads/:id/ai-score',
   // Calls and voice.
   'GET /api/calls/by-sid/:callSid/lead-context',
   // AI and coaching.

@@ -26,38 +26,42 @@ export type EnrichLeadsBody = z.infer<typeof enrichLeadsBody>;
 export const ENRICHMENT_STATES = ['queued', 'enriched', 'failed', 'skipped'] as const;
 export type EnrichmentState = (typeof ENRICHMENT_STATES)[number];
 
-export interface EnrichmentBatch {
-  id: string;
-  requested_by: string | null;
-  priority: EnrichmentPriority;
-  total: number;
-  enriched: number;
-  failed: number;
-  skipped: number;
-  finished_at: string | null;
-  created_at: string;
-}
+export const enrichmentBatchSchema = z.object({
+  id: z.string(),
+  requested_by: z.string().nullable(),
+  priority: z.enum(ENRICHMENT_PRIORITIES),
+  total: z.number(),
+  enriched: z.number(),
+  failed: z.number(),
+  skipped: z.number(),
+  finished_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type EnrichmentBatch = z.infer<typeof enrichmentBatchSchema>;
 
 /** POST /api/leads/enrich and /api/leads/:id/enrich (202). */
-export interface EnrichmentRequestAnswer {
+export const enrichmentRequestAnswerSchema = z.object({
   /** The new batch; when every lead was in flight already, the batch one of them is in. */
-  batch: EnrichmentBatch;
+  batch: enrichmentBatchSchema,
   /** Leads queued by this request. */
-  queued: number;
+  queued: z.number(),
   /** Leads left alone because their enrichment was already queued or running. */
-  already_in_flight: number;
-}
+  already_in_flight: z.number(),
+});
+export type EnrichmentRequestAnswer = z.infer<typeof enrichmentRequestAnswerSchema>;
 
 /** GET /api/leads/:id/enrichment: the lead's latest manual enrichment, or null when it never had one. */
-export interface LeadEnrichmentStatus {
-  batch_id: string;
-  state: EnrichmentState;
+export const leadEnrichmentStatusSchema = z.object({
+  batch_id: z.string(),
+  state: z.enum(ENRICHMENT_STATES),
   /** Why it failed or was skipped. */
-  message: string | null;
-  priority: EnrichmentPriority;
-  requested_at: string;
-  finished_at: string | null;
-}
+  message: z.string().nullable(),
+  priority: z.enum(ENRICHMENT_PRIORITIES),
+  requested_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type LeadEnrichmentStatus = z.infer<typeof leadEnrichmentStatusSchema>;
+export const leadEnrichmentAnswerSchema = z.object({ enrichment: leadEnrichmentStatusSchema.nullable() });
 
 export const SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
 export type Sentiment = (typeof SENTIMENTS)[number];
@@ -97,10 +101,8 @@ export const askLeadBody = z
 export type AskLeadBody = z.infer<typeof askLeadBody>;
 
 /** POST /api/leads/:id/ask. */
-export interface AskLeadAnswer {
-  answer: string;
-  model: string;
-}
+export const askLeadAnswerSchema = z.object({ answer: z.string(), model: z.string() });
+export type AskLeadAnswer = z.infer<typeof askLeadAnswerSchema>;
 
 /** The toasts of dialer.md §8, word for word. */
 export const AI_ACTION_TOASTS = {

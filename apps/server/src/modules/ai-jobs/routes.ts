@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { enrichLeadBody, enrichLeadsBody } from '@wholesail/domain';
+import { enrichLeadBody, enrichLeadsBody, enrichmentBatchSchema, enrichmentRequestAnswerSchema, leadEnrichmentAnswerSchema } from '@wholesail/domain';
 import { ACCESS } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { getBatch, leadEnrichment } from './enrichment-batches';
@@ -23,19 +23,19 @@ const INLINE_LIMIT = { ...ACCESS.member, rateLimit: { max: 30, timeWindow: '1 mi
 export function registerAiJobRoutes(app: FastifyInstance, ai: AiJobs): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/leads/enrich', { config: ACCESS.member, schema: { body: enrichLeadsBody } }, async (request, reply) =>
+  r.post('/api/leads/enrich', { config: ACCESS.member, schema: { body: enrichLeadsBody, response: { 202: enrichmentRequestAnswerSchema } } }, async (request, reply) =>
     reply.status(202).send(await ai.requestEnrichment(request.ctx, request.body.leadIds, request.body.priority)),
   );
 
-  r.post('/api/leads/:id/enrich', { config: ACCESS.member, schema: { params: leadParams, body: enrichLeadBody.nullish() } }, async (request, reply) =>
+  r.post('/api/leads/:id/enrich', { config: ACCESS.member, schema: { params: leadParams, body: enrichLeadBody.nullish(), response: { 202: enrichmentRequestAnswerSchema } } }, async (request, reply) =>
     reply.status(202).send(await ai.requestEnrichment(request.ctx, [request.params.id], request.body?.priority ?? 'normal')),
   );
 
-  r.get('/api/leads/:id/enrichment', { config: ACCESS.member, schema: { params: leadParams } }, async (request) =>
+  r.get('/api/leads/:id/enrichment', { config: ACCESS.member, schema: { params: leadParams, response: { 200: leadEnrichmentAnswerSchema } } }, async (request) =>
     leadEnrichment(ai.deps, request.ctx, request.params.id),
   );
 
-  r.get('/api/enrichment-batches/:id', { config: ACCESS.member, schema: { params: batchParams } }, async (request) => getBatch(ai.deps, request.ctx, request.params.id));
+  r.get('/api/enrichment-batches/:id', { config: ACCESS.member, schema: { params: batchParams, response: { 200: enrichmentBatchSchema } } }, async (request) => getBatch(ai.deps, request.ctx, request.params.id));
 
   r.post('/api/leads/:id/ai-score', { schema: { params: leadParams }, config: INLINE_LIMIT }, async (request) => {
     const outcome = await ai.scoreLead(request.ctx.organizationId, request.params.id);

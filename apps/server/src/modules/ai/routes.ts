@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { AI_AREA_TOGGLES, AI_AREAS, aiAreaMode, aiChatBody, askLeadBody, type AiAreaMode, type AiAreaStatus, type AiHealth, type AiArea } from '@wholesail/domain';
+import { AI_AREA_TOGGLES, AI_AREAS, aiAreaMode, aiChatBody, askLeadAnswerSchema, askLeadBody, type AiAreaMode, type AiAreaStatus, type AiHealth, type AiArea } from '@wholesail/domain';
 import { readAsTenant } from '../../db/scope';
 import type { DB } from '../../db/types';
 import { ACCESS } from '../../http/access';
@@ -59,7 +59,7 @@ export function registerAiRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; l
     }
   });
 
-  r.post('/api/leads/:id/ask', { config: ASK_LIMIT, schema: { params: leadParams, body: askLeadBody } }, async (request) =>
+  r.post('/api/leads/:id/ask', { config: ASK_LIMIT, schema: { params: leadParams, body: askLeadBody, response: { 200: askLeadAnswerSchema } } }, async (request) =>
     askAboutLead({ ...deps, log: request.log }, request.ctx, request.params.id, request.body),
   );
 }

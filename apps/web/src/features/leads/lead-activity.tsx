@@ -4,11 +4,13 @@ import {
   ActivityIcon, ArchiveRestoreIcon, BanIcon, FileUpIcon, MessageSquareIcon, PencilIcon, PhoneIcon, PlusCircleIcon, SparklesIcon, Trash2Icon,
   type LucideIcon, WorkflowIcon,
 } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorText } from '@/lib/api';
 import { useLeadActivity } from './activity-api';
+import { CallDialog } from './call-dialog';
 import { dateTimeText, relativeTime } from './lead-format';
 
 const ICONS: Record<ActivityKind, LucideIcon> = {
@@ -16,8 +18,16 @@ const ICONS: Record<ActivityKind, LucideIcon> = {
   ai: SparklesIcon, created: PlusCircleIcon, deleted: Trash2Icon, restored: ArchiveRestoreIcon, other: ActivityIcon,
 };
 
-/** A text's entry opens the lead's thread; a call has no page of its own yet (its id is in the API's links). */
-function ConversationLink({ entry, leadId }: { entry: ActivityEntry; leadId: string }) {
+/** A text's entry opens the lead's thread; a call's opens the call (its transcript and analysis) in a dialog. */
+function EntryLink({ entry, leadId, onViewCall }: { entry: ActivityEntry; leadId: string; onViewCall: (callId: string) => void }) {
+  const callId = entry.links.call_id;
+  if (callId) {
+    return (
+      <button type="button" className="justify-self-start text-xs underline-offset-2 hover:underline" onClick={() => onViewCall(callId)}>
+        View call
+      </button>
+    );
+  }
   if (!entry.links.conversation_id) return null;
   return (
     <Link className="text-xs underline-offset-2 hover:underline" to={`/communications?tab=conversations&lead=${encodeURIComponent(leadId)}`}>
@@ -28,6 +38,7 @@ function ConversationLink({ entry, leadId }: { entry: ActivityEntry; leadId: str
 
 export function LeadActivity({ leadId }: { leadId: string }) {
   const activity = useLeadActivity(leadId);
+  const [callId, setCallId] = useState<string | null>(null);
   const entries = activity.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-labelledby={`activity-${leadId}`} className="grid gap-3">
@@ -66,7 +77,7 @@ export function LeadActivity({ leadId }: { leadId: string }) {
                       {relativeTime(entry.created_at)}
                     </time>
                   </p>
-                  <ConversationLink entry={entry} leadId={leadId} />
+                  <EntryLink entry={entry} leadId={leadId} onViewCall={setCallId} />
                 </div>
               </li>
             );
@@ -78,6 +89,7 @@ export function LeadActivity({ leadId }: { leadId: string }) {
           {activity.isFetchingNextPage ? 'Loading...' : 'Load more'}
         </Button>
       )}
+      <CallDialog callId={callId} onClose={() => setCallId(null)} />
     </section>
   );
 }

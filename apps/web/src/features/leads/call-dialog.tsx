@@ -4,15 +4,15 @@
  */
 import { CALL_OUTCOME_LABELS, CALL_OUTCOMES, type CallAnalysisView, type CallTranscript, type CallOutcome, type TranscriptLine } from '@wholesail/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { analysisFailedToast, AnalysisSection } from '@/features/conversations/analysis-details';
 import { formatDuration } from '@/features/post-call/post-call-api';
 import { TranscriptBubble } from '@/features/transcription/transcript-bubble';
-import { apiRequest, errorText } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { dateTimeText, MISSING } from './lead-format';
+import { LoadError } from './load-error';
 
 const callPath = (callId: string, rest: string) => `/api/calls/${encodeURIComponent(callId)}/${rest}`;
 
@@ -29,16 +29,7 @@ function CallView({ callId }: { callId: string }) {
     onError: analysisFailedToast,
   });
   if (view.isPending) return <Skeleton className="h-24 w-full" aria-label="Loading the call" />;
-  if (view.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="text-destructive">Could not load the call: {errorText(view.error, 'unknown error')}</span>
-        <Button variant="outline" size="sm" onClick={() => void view.refetch()}>
-          Retry
-        </Button>
-      </div>
-    );
-  }
+  if (view.isError) return <LoadError what="the call" error={view.error} onRetry={() => void view.refetch()} />;
   const { call, lines, analysis } = view.data;
   const now = Date.now();
   const turns: TranscriptLine[] = lines.map((l) => ({

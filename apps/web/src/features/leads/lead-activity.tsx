@@ -8,9 +8,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorText } from '@/lib/api';
 import { useLeadActivity } from './activity-api';
 import { CallDialog } from './call-dialog';
+import { LoadError } from './load-error';
 import { dateTimeText, relativeTime } from './lead-format';
 
 const ICONS: Record<ActivityKind, LucideIcon> = {
@@ -51,12 +51,7 @@ export function LeadActivity({ leadId }: { leadId: string }) {
           <Skeleton className="h-10 w-full" />
         </div>
       ) : activity.isError && entries.length === 0 ? (
-        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="text-destructive">Could not load the activity: {errorText(activity.error, 'unknown error')}</span>
-          <Button variant="outline" size="sm" onClick={() => void activity.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError what="the activity" error={activity.error} onRetry={() => void activity.refetch()} />
       ) : entries.length === 0 ? (
         <p className="text-sm text-muted-foreground">No activity yet.</p>
       ) : (

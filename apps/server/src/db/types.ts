@@ -96,6 +96,19 @@ export interface Buyers {
   updated_at: Generated<Timestamp>;
 }
 
+export interface CallAnalyses {
+  analyzed_at: Generated<Timestamp>;
+  call_id: string;
+  lead_id: string | null;
+  model: string | null;
+  motivation_signals: Generated<string[]>;
+  next_step: string;
+  objections: Generated<string[]>;
+  organization_id: string;
+  sentiment: 'positive' | 'neutral' | 'negative';
+  source: 'rules' | 'llm';
+}
+
 export interface CallEvents {
   call_id: string | null;
   created_at: Generated<Timestamp>;
@@ -545,6 +558,7 @@ export interface DB {
   ai_status: AiStatus;
   ai_tasks: AiTasks;
   buyers: Buyers;
+  call_analyses: CallAnalyses;
   call_events: CallEvents;
   call_transcriptions: CallTranscriptions;
   calls: Calls;

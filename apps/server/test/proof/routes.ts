@@ -307,6 +307,8 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'POST /api/conversations/:leadId/read': { calls: (b) => [{ url: `/api/conversations/${b.leadId}/read` }] },
   'POST /api/conversations/:id/analyze': { calls: (b) => [{ url: `/api/conversations/${b.conversationId}/analyze` }] },
   'GET /api/conversations/:id/analysis': { calls: (b) => [{ url: `/api/conversations/${b.conversationId}/analysis` }] },
+  'GET /api/calls/:id/transcript': { calls: (b) => [{ url: `/api/calls/${b.callId}/transcript` }] },
+  'POST /api/calls/:id/analyze': { calls: (b) => [{ url: `/api/calls/${b.callId}/analyze` }] },
 };
 
 /** The `{error:{code,message}}` of an answer, or null when it has none (a non-empty message is required). */

@@ -77,7 +77,7 @@ export interface SeededOrg {
 
 /**
  * An organization with a record in every table the API writes: caller-ID number and default, a lead, a buyer,
- * a demo call with its transcript, completed with a follow-up task, a text with the demo seller's reply and its
+ * a demo call with its transcript, completed with a follow-up task and its transcript analyzed, a text with the demo seller's reply and its
  * analysis, an AI score, a finished manual enrichment, a listed number, an invitation, a CSV import and a second one awaiting its mapping. Automatic AI jobs are switched off, so nothing changes
  * the rows after this returns. The demo clocks are set to a daytime in Texas.
  */
@@ -112,6 +112,8 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
   await ok('POST', `/api/calls/${call.call_id}/complete`, { outcome: 'callback_requested', followUpAt, notes: look.notes, durationMs: 60_000 });
   const tasks = await ok('GET', `/api/tasks?leadId=${lead.id}`);
   expect(tasks.items).toHaveLength(1);
+  // The finished call's transcript analyzed (inline, without a language model).
+  await ok('POST', `/api/calls/${call.call_id}/analyze`);
 
   // A text and the demo seller's reply, then its analysis (inline, without a language model).
   const text = await ok('POST', '/api/conversations', { lead_id: lead.id, body: look.text }, 201);

@@ -48,6 +48,8 @@ export const queryKeys = {
       to === undefined ? (['calls', 'check', leadId] as const) : (['calls', 'check', leadId, to ?? ''] as const),
     checks: ['calls', 'check'] as const,
     detail: (id: string) => ['calls', 'detail', id] as const,
+    /** A finished call with its final transcript lines and stored analysis (GET /api/calls/:id/transcript). */
+    transcript: (id: string) => ['calls', 'transcript', id] as const,
     /** The lead of a call by its sid (GET /api/calls/by-sid/:callSid/lead-context). */
     leadContext: (callSid: string) => ['calls', 'lead-context', callSid] as const,
     settings: ['calls', 'settings'] as const,

@@ -3,11 +3,11 @@ import type { OrgContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { LlmError } from '../../providers/llm';
 import { logLlmFailure } from '../ai/status';
-import { ANALYSIS_HISTORY, analysisPrompt, isOptOut, parseLlmAnalysis, ruleAnalysis, type ConversationAnalysis } from './analysis';
+import { ANALYSIS_HISTORY, analysisPrompt, isOptOut, parseLlmAnalysis, ruleAnalysis, type ConversationAnalysis, type MessageInput } from './analysis';
 import * as repo from './repo';
 import type { AiJobArea, AiJobsDeps } from './types';
 
-type AnalysisDeps = Pick<AiJobsDeps, 'db' | 'llm' | 'log'> & { report: (organizationId: string, area: AiJobArea, ok: boolean) => Promise<void> };
+export type AnalysisDeps = Pick<AiJobsDeps, 'db' | 'llm' | 'log'> & { report: (organizationId: string, area: AiJobArea, ok: boolean) => Promise<void> };
 
 /**
  * analyze_conversation_with_ai: the message with the lead's earlier messages, by the model when one
@@ -19,7 +19,7 @@ export async function analyzeConversation(
   conversationId: string,
   opts: { requestedAt?: Date } = {},
 ): Promise<{ result: 'analyzed'; analysis: repo.StoredAnalysis } | { result: 'already_analyzed' | 'not_found' }> {
-  const { db, llm, log } = deps;
+  const { db, llm } = deps;
   const input = await withTenant(db, organizationId, async (tx) => {
     const message = await repo.findConversation(tx, organizationId, conversationId);
     if (!message) return null;
@@ -28,23 +28,7 @@ export async function analyzeConversation(
   if (!input) return { result: 'not_found' };
   if (opts.requestedAt && input.existing && new Date(input.existing.analyzed_at) >= opts.requestedAt) return { result: 'already_analyzed' };
 
-  let analysis: ConversationAnalysis = ruleAnalysis(input.message, input.others);
-  let source: 'rules' | 'llm' = 'rules';
-  let ok = true;
-  // An opt-out is read by the rule, whatever a model would say: it has to be honoured.
-  if (llm && !isOptOut(input.message)) {
-    try {
-      const answer = await llm.chat({ messages: analysisPrompt(input.message, input.others), json: true, temperature: 0.2, max_tokens: 300 });
-      const parsed = parseLlmAnalysis(answer.choices[0]!.message.content);
-      if (!parsed) throw new LlmError(502, 'The language model did not answer with an analysis');
-      analysis = parsed;
-      source = 'llm';
-    } catch (error) {
-      if (!(error instanceof LlmError)) throw error;
-      logLlmFailure(log, error, `AI analysis of conversation ${conversationId} (rules used)`);
-      ok = false;
-    }
-  }
+  const { analysis, source, ok } = await analyzeMessage(deps, input.message, input.others, `conversation ${conversationId}`);
 
   const stored = await withTenant(db, organizationId, async (tx) => {
     const message = await repo.findConversation(tx, organizationId, conversationId);
@@ -63,6 +47,32 @@ export async function analyzeConversation(
   if (typeof stored === 'string') return { result: stored };
   await deps.report(organizationId, 'analysis', ok);
   return { result: 'analyzed', analysis: stored };
+}
+
+/**
+ * The analysis of `message` with `others` as context: by the model when one is configured (its failure falls back
+ * to the rules, `ok` false), by the rules otherwise. `what` names the analysed thing in the log.
+ */
+export async function analyzeMessage(
+  deps: Pick<AnalysisDeps, 'llm' | 'log'>,
+  message: MessageInput,
+  others: readonly MessageInput[],
+  what: string,
+): Promise<{ analysis: ConversationAnalysis; source: 'rules' | 'llm'; ok: boolean }> {
+  const { llm, log } = deps;
+  const rules = ruleAnalysis(message, others);
+  // An opt-out is read by the rule, whatever a model would say: it has to be honoured.
+  if (!llm || isOptOut(message)) return { analysis: rules, source: 'rules', ok: true };
+  try {
+    const answer = await llm.chat({ messages: analysisPrompt(message, others), json: true, temperature: 0.2, max_tokens: 300 });
+    const parsed = parseLlmAnalysis(answer.choices[0]!.message.content);
+    if (!parsed) throw new LlmError(502, 'The language model did not answer with an analysis');
+    return { analysis: parsed, source: 'llm', ok: true };
+  } catch (error) {
+    if (!(error instanceof LlmError)) throw error;
+    logLlmFailure(log, error, `AI analysis of ${what} (rules used)`);
+    return { analysis: rules, source: 'rules', ok: false };
+  }
 }
 
 export async function getAnalysis(deps: Pick<AiJobsDeps, 'db'>, ctx: OrgContext, conversationId: string): Promise<repo.StoredAnalysis> {

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { enrichLeadBody, enrichLeadsBody, enrichmentBatchSchema, enrichmentRequestAnswerSchema, leadEnrichmentAnswerSchema } from '@wholesail/domain';
+import {
+  callAnalysisSchema, callTranscriptSchema, enrichLeadBody, enrichLeadsBody, enrichmentBatchSchema, enrichmentRequestAnswerSchema, leadEnrichmentAnswerSchema,
+} from '@wholesail/domain';
 import { ACCESS } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { getBatch, leadEnrichment } from './enrichment-batches';
@@ -9,6 +11,7 @@ import type { AiJobs } from './service';
 
 const leadParams = z.object({ id: z.uuid('id: expected a lead id') });
 const batchParams = z.object({ id: z.uuid('id: expected an enrichment batch id') });
+const callParams = z.object({ id: z.uuid('id: expected a call id') });
 const conversationParams = z.object({ id: z.uuid('id: expected a conversation id') });
 /** Inline runs may call the language model: a user gets a few a minute. */
 const INLINE_LIMIT = { ...ACCESS.member, rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -16,8 +19,9 @@ const INLINE_LIMIT = { ...ACCESS.member, rateLimit: { max: 30, timeWindow: '1 mi
 /**
  * POST /api/leads/enrich and /api/leads/:id/enrich (202, a batch queued), GET /api/leads/:id/enrichment,
  * GET /api/enrichment-batches/:id, POST /api/leads/:id/ai-score and
- * POST /api/conversations/:id/analyze (200, run inline by the job's own function), and
- * GET /api/conversations/:id/analysis (docs/api-ai-jobs.md). Manual requests run whatever the
+ * POST /api/conversations/:id/analyze (200, run inline by the job's own function),
+ * GET /api/conversations/:id/analysis, GET /api/calls/:id/transcript and POST /api/calls/:id/analyze (200, inline)
+ * (docs/api-ai-jobs.md). Manual requests run whatever the
  * organization's aiIntegration toggles say: the toggles govern the automatic jobs.
  */
 export function registerAiJobRoutes(app: FastifyInstance, ai: AiJobs): void {
@@ -51,5 +55,13 @@ export function registerAiJobRoutes(app: FastifyInstance, ai: AiJobs): void {
 
   r.get('/api/conversations/:id/analysis', { config: ACCESS.member, schema: { params: conversationParams } }, async (request) =>
     ai.getAnalysis(request.ctx, request.params.id),
+  );
+
+  r.get('/api/calls/:id/transcript', { config: ACCESS.member, schema: { params: callParams, response: { 200: callTranscriptSchema } } }, async (request) =>
+    ai.getCallTranscript(request.ctx, request.params.id),
+  );
+
+  r.post('/api/calls/:id/analyze', { schema: { params: callParams, response: { 200: callAnalysisSchema } }, config: INLINE_LIMIT }, async (request) =>
+    ai.analyzeCall(request.ctx, request.params.id),
   );
 }

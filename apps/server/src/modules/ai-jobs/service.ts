@@ -8,6 +8,7 @@ import { LlmError } from '../../providers/llm';
 import { deriveLeadColumns } from '../leads/derive';
 import { AiStatusRecord, logLlmFailure } from '../ai/status';
 import { readAiIntegration } from '../settings/service';
+import { analyzeCall, getCallTranscript } from './call-analysis';
 import { analyzeConversation, getAnalysis } from './conversation-analysis';
 import { ENRICHMENT_MESSAGES, manualKey, requestEnrichment, settleBatchLead, settlementOf } from './enrichment-batches';
 import { emptyFieldsFrom, lookupAddress, mapLimit, present } from './enrichment-fields';
@@ -390,5 +391,13 @@ export class AiJobs {
 
   getAnalysis(ctx: OrgContext, conversationId: string) {
     return getAnalysis(this.deps, ctx, conversationId);
+  }
+
+  analyzeCall(ctx: OrgContext, callId: string) {
+    return analyzeCall({ ...this.deps, report: (org, area, ok) => this.report(org, area, ok) }, ctx, callId);
+  }
+
+  getCallTranscript(ctx: OrgContext, callId: string) {
+    return getCallTranscript(this.deps, ctx, callId);
   }
 }

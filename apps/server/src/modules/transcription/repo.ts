@@ -70,3 +70,17 @@ export async function leadLines(tx: Tx, organizationId: string, callSid: string)
     .execute();
   return rows.map((r) => r.transcript);
 }
+
+/** A call's final lines (both speakers), in order: the finished call's transcript. */
+export async function finalLinesOfCall(tx: Tx, organizationId: string, callId: string): Promise<TranscriptionRecord[]> {
+  const rows = await tx
+    .selectFrom('call_transcriptions')
+    .select(COLUMNS)
+    .where('organization_id', '=', organizationId)
+    .where('call_id', '=', callId)
+    .where('is_partial', '=', false)
+    .orderBy('timestamp')
+    .orderBy('sequence')
+    .execute();
+  return rows.map(toRecord);
+}

@@ -4,11 +4,13 @@ import {
   ActivityIcon, ArchiveRestoreIcon, BanIcon, FileUpIcon, MessageSquareIcon, PencilIcon, PhoneIcon, PlusCircleIcon, SparklesIcon, Trash2Icon,
   type LucideIcon, WorkflowIcon,
 } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorText } from '@/lib/api';
 import { useLeadActivity } from './activity-api';
+import { CallDialog } from './call-dialog';
+import { LoadError } from './load-error';
 import { dateTimeText, relativeTime } from './lead-format';
 
 const ICONS: Record<ActivityKind, LucideIcon> = {
@@ -16,8 +18,16 @@ const ICONS: Record<ActivityKind, LucideIcon> = {
   ai: SparklesIcon, created: PlusCircleIcon, deleted: Trash2Icon, restored: ArchiveRestoreIcon, other: ActivityIcon,
 };
 
-/** A text's entry opens the lead's thread; a call has no page of its own yet (its id is in the API's links). */
-function ConversationLink({ entry, leadId }: { entry: ActivityEntry; leadId: string }) {
+/** A text's entry opens the lead's thread; a call's opens the call (its transcript and analysis) in a dialog. */
+function EntryLink({ entry, leadId, onViewCall }: { entry: ActivityEntry; leadId: string; onViewCall: (callId: string) => void }) {
+  const callId = entry.links.call_id;
+  if (callId) {
+    return (
+      <button type="button" className="justify-self-start text-xs underline-offset-2 hover:underline" onClick={() => onViewCall(callId)}>
+        View call
+      </button>
+    );
+  }
   if (!entry.links.conversation_id) return null;
   return (
     <Link className="text-xs underline-offset-2 hover:underline" to={`/communications?tab=conversations&lead=${encodeURIComponent(leadId)}`}>
@@ -28,6 +38,7 @@ function ConversationLink({ entry, leadId }: { entry: ActivityEntry; leadId: str
 
 export function LeadActivity({ leadId }: { leadId: string }) {
   const activity = useLeadActivity(leadId);
+  const [callId, setCallId] = useState<string | null>(null);
   const entries = activity.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-labelledby={`activity-${leadId}`} className="grid gap-3">
@@ -40,12 +51,7 @@ export function LeadActivity({ leadId }: { leadId: string }) {
           <Skeleton className="h-10 w-full" />
         </div>
       ) : activity.isError && entries.length === 0 ? (
-        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="text-destructive">Could not load the activity: {errorText(activity.error, 'unknown error')}</span>
-          <Button variant="outline" size="sm" onClick={() => void activity.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError what="the activity" error={activity.error} onRetry={() => void activity.refetch()} />
       ) : entries.length === 0 ? (
         <p className="text-sm text-muted-foreground">No activity yet.</p>
       ) : (
@@ -66,7 +72,7 @@ export function LeadActivity({ leadId }: { leadId: string }) {
                       {relativeTime(entry.created_at)}
                     </time>
                   </p>
-                  <ConversationLink entry={entry} leadId={leadId} />
+                  <EntryLink entry={entry} leadId={leadId} onViewCall={setCallId} />
                 </div>
               </li>
             );
@@ -78,6 +84,7 @@ export function LeadActivity({ leadId }: { leadId: string }) {
           {activity.isFetchingNextPage ? 'Loading...' : 'Load more'}
         </Button>
       )}
+      <CallDialog callId={callId} onClose={() => setCallId(null)} />
     </section>
   );
 }

@@ -56,6 +56,7 @@ describe("a finished call's dialog from the lead's timeline", () => {
     expect(await within(dialog).findByText('Call back Friday')).toBeInTheDocument();
     expect(within(dialog).getByText('Interested')).toBeInTheDocument();
     expect(within(dialog).getByText('1:35')).toBeInTheDocument();
+    expect(within(dialog).getByText('1 (512) 555-0199')).toBeInTheDocument();
     const turns = within(within(dialog).getByRole('region', { name: 'Call transcript' })).getAllByRole('listitem');
     expect(turns.map((t) => [t.dataset.speaker, t.textContent?.includes('Oak Street') || t.textContent?.includes('roof leaks')])).toEqual([['agent', true], ['lead', true]]);
     expect(within(dialog).getByText('Not analyzed yet.')).toBeInTheDocument();

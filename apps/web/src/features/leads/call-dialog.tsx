@@ -2,7 +2,7 @@
  * A finished call opened from the lead's timeline: its outcome, duration, time and notes, its transcript (agent and
  * seller turns, as the live panel shows them) and "Analyze" of what the seller said (docs/api-ai-jobs.md).
  */
-import { CALL_OUTCOME_LABELS, CALL_OUTCOMES, type CallAnalysisView, type CallTranscript, type CallOutcome, type TranscriptLine } from '@wholesail/domain';
+import { CALL_OUTCOME_LABELS, CALL_OUTCOMES, formatPhone, type CallAnalysisView, type CallTranscript, type CallOutcome, type TranscriptLine } from '@wholesail/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -47,7 +47,7 @@ function CallView({ callId }: { callId: string }) {
         {fact('Outcome', outcomeText(call.disposition))}
         {fact('Duration', call.duration_sec === null ? MISSING : formatDuration(call.duration_sec * 1000))}
         {fact('Time', dateTimeText(call.started_at))}
-        {fact('Number', call.to_e164)}
+        {fact('Number', formatPhone(call.to_e164))}
         <div className="col-span-2 min-w-0">
           <dt className="text-xs text-muted-foreground">Notes</dt>
           <dd className="break-words whitespace-pre-wrap">{call.notes || 'No notes'}</dd>

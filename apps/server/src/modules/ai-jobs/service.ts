@@ -2,30 +2,28 @@ import { type EnrichmentPriority, type EnrichmentRequestAnswer, type Lead, type 
 import { withTenant, type Tx } from '../../db/scope';
 import type { OrgContext } from '../../http/context';
 import { notFound } from '../../http/errors';
-import { JobInterrupted, type JobInfo, type JobQueue } from '../../jobs/queue';
+import type { JobInfo, JobQueue } from '../../jobs/queue';
 import { NOT_CONFIGURED_MESSAGE, type EnrichedProperty } from '../../providers/enrichment';
 import { LlmError } from '../../providers/llm';
 import { deriveLeadColumns } from '../leads/derive';
 import { AiStatusRecord, logLlmFailure } from '../ai/status';
 import { readAiIntegration } from '../settings/service';
 import { analyzeCall, getCallTranscript } from './call-analysis';
+import { enrichImportPage, scoreImportPage, type AiToggle, type ImportPageRun } from './import-pages';
 import { analyzeConversation, getAnalysis } from './conversation-analysis';
 import { ENRICHMENT_MESSAGES, manualKey, requestEnrichment, settleBatchLead, settlementOf } from './enrichment-batches';
-import { emptyFieldsFrom, lookupAddress, mapLimit, present } from './enrichment-fields';
+import { emptyFieldsFrom, lookupAddress, present } from './enrichment-fields';
 import * as repo from './repo';
-import { blendScores, motivationOf, parseLlmScore, recordScore, SCORING_CALLS, scoringPrompt, type RecordScore } from './scoring';
+import { blendScores, motivationOf, parseLlmScore, recordScore, SCORING_CALLS, scoringPrompt } from './scoring';
 import { transactionExecutor } from '../../jobs/transaction-executor';
 import { AUTOMATION, LEAD_ACTIVITY } from '../activity/actions';
 import { audit, systemActor } from '../audit/audit';
 import {
-  AI_QUEUES, ENRICH_PAGE, SCORE_PAGE, type AiJobArea, type AiJobsDeps, type ConversationJob, type EnrichOutcome, type ImportLeadsJob,
+  AI_QUEUES, type AiJobArea, type AiJobsDeps, type ConversationJob, type EnrichOutcome, type ImportLeadsJob,
   type LeadAiScore, type LeadJob, type LeadJobData, type Trigger,
 } from './types';
 
 export * from './types';
-
-/** Lookups at a time while enriching an import's page. */
-const ENRICH_CONCURRENCY = 4;
 
 const leadKey = (leadId: string, trigger: Trigger) => (trigger === 'manual' ? manualKey(leadId) : `lead:${leadId}`);
 
@@ -112,14 +110,14 @@ export class AiJobs {
   // Job handlers
 
   async runEnrichJob(data: LeadJobData, job: JobInfo): Promise<unknown> {
-    if ('importId' in data) return this.enrichImportPage(data, job);
+    if ('importId' in data) return enrichImportPage(this.importRun(), data, job);
     if (data.batchId) return this.enrichBatchLead({ ...data, batchId: data.batchId }, job);
     if (data.trigger === 'auto' && !(await this.toggle(data.organizationId, 'enableAutoEnrichment'))) return { result: 'disabled' };
     return this.enrichLead(data.organizationId, data.leadId, { requestedAt: new Date(data.requestedAt), trigger: data.trigger });
   }
 
   async runScoreJob(data: LeadJobData): Promise<unknown> {
-    if ('importId' in data) return this.scoreImportPage(data);
+    if ('importId' in data) return scoreImportPage(this.importRun(), data);
     if (data.trigger === 'auto' && !(await this.toggle(data.organizationId, 'enableSmartScoring'))) return { result: 'disabled' };
     const outcome = await this.scoreLead(data.organizationId, data.leadId, { requestedAt: new Date(data.requestedAt) });
     return outcome.result === 'scored' ? { result: 'scored', ai_score: outcome.score.ai_score, source: outcome.score.ai_score_source } : outcome;
@@ -152,7 +150,18 @@ export class AiJobs {
     await settleBatchLead(this.deps, { ...data, batchId: data.batchId }, 'failed', ENRICHMENT_MESSAGES.abandoned);
   }
 
-  private toggle(organizationId: string, name: 'enableAutoEnrichment' | 'enableSmartScoring' | 'enableConversationAnalysis'): Promise<boolean> {
+  /** What an import's page jobs (import-pages.ts) use of this module. */
+  private importRun(): ImportPageRun {
+    return {
+      deps: this.deps,
+      queue: this.queue,
+      enabled: (organizationId, name) => this.toggle(organizationId, name),
+      report: (organizationId, area, ok) => this.report(organizationId, area, ok),
+      applyEnrichment: (tx, organizationId, lead, found) => this.applyEnrichment(tx, organizationId, lead, found, 'auto', 'rules'),
+    };
+  }
+
+  private toggle(organizationId: string, name: AiToggle): Promise<boolean> {
     return withTenant(this.deps.db, organizationId, async (tx) => (await readAiIntegration(tx, organizationId))[name]);
   }
 
@@ -223,35 +232,6 @@ export class AiJobs {
         llm: llmState,
       },
     };
-  }
-
-  /** One page of an import's unscored leads, record-based (new leads have no calls yet), in one statement. */
-  private async scoreImportPage(data: ImportLeadsJob): Promise<unknown> {
-    const { organizationId, importId } = data;
-    if (!(await this.toggle(organizationId, 'enableSmartScoring'))) return { result: 'disabled' };
-    const outcome = await withTenant(this.deps.db, organizationId, async (tx) => {
-      const window = await repo.findImportWindow(tx, importId);
-      if (!window) return { result: 'not_found' as const };
-      const page = await repo.importLeadsPage(tx, organizationId, window, 'unscored', data.after, this.deps.pageSizes?.score ?? SCORE_PAGE);
-      const scoredAt = new Date();
-      const rows = page.leads.map((lead) => {
-        const r: RecordScore = recordScore(lead);
-        return { id: lead.id, ai_score: r.score, ai_score_reasons: r.reasons, ai_score_source: 'rules', ai_scored_at: scoredAt };
-      });
-      await repo.quietTransaction(tx);
-      await repo.storeLeadScores(tx, organizationId, rows);
-      if (page.full && page.last) {
-        await this.queue.sendWith(transactionExecutor(tx), AI_QUEUES.score, { organizationId, importId, after: page.last } satisfies ImportLeadsJob, {
-          key: `import:${importId}:${page.last.id}`,
-        });
-      }
-      return { result: 'scored' as const, scored: rows.length, more: page.full };
-    });
-    if (outcome.result === 'scored') {
-      await this.report(organizationId, 'scoring', true);
-      if (outcome.more) this.queue.wake(AI_QUEUES.score);
-    }
-    return outcome;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -329,60 +309,6 @@ export class AiJobs {
       }
     }
     return { result: 'enriched', filled: fields };
-  }
-
-  /** One page of an import's unenriched leads: the lookups, then one transaction that fills them and queues the next page. */
-  private async enrichImportPage(data: ImportLeadsJob, job: JobInfo): Promise<unknown> {
-    const { organizationId, importId } = data;
-    const { db, enrichment } = this.deps;
-    if (enrichment.kind === 'none') return { result: 'not_configured', message: NOT_CONFIGURED_MESSAGE };
-    if (!(await this.toggle(organizationId, 'enableAutoEnrichment'))) return { result: 'disabled' };
-    const page = await withTenant(db, organizationId, async (tx) => {
-      const window = await repo.findImportWindow(tx, importId);
-      return window ? repo.importLeadsPage(tx, organizationId, window, 'unenriched', data.after, this.deps.pageSizes?.enrich ?? ENRICH_PAGE) : null;
-    });
-    if (!page) return { result: 'not_found' };
-    // Shutting down: give the page back untouched (it is retried from the same cursor after the restart).
-    if (job.stopping()) throw new JobInterrupted();
-    const leads = page.leads;
-    let failed = 0;
-    const answers = await mapLimit(leads, ENRICH_CONCURRENCY, async (lead) => {
-      const address = lookupAddress(lead);
-      if (!address) return null;
-      try {
-        const answer = await enrichment.lookupProperty(address);
-        if (!answer.success) failed++;
-        return answer.data ?? null;
-      } catch {
-        failed++;
-        return null;
-      }
-    });
-    // Every lookup of the page failed (the service is down): the page is retried with backoff.
-    if (leads.length > 0 && failed === leads.length) {
-      await this.report(organizationId, 'enrichment', false);
-      throw new Error(`BatchData failed for every lead of the page (import ${importId})`);
-    }
-    const enriched = await withTenant(db, organizationId, async (tx) => {
-      let count = 0;
-      for (const [i, lead] of leads.entries()) {
-        const found = answers[i];
-        if (!found) continue;
-        const current = await repo.lockLead(tx, organizationId, lead.id);
-        if (!current || current.enriched_at) continue;
-        await this.applyEnrichment(tx, organizationId, current, found, 'auto', 'rules');
-        count++;
-      }
-      if (page.full && page.last) {
-        await this.queue.sendWith(transactionExecutor(tx), AI_QUEUES.enrich, { organizationId, importId, after: page.last } satisfies ImportLeadsJob, {
-          key: `import:${importId}:${page.last.id}`,
-        });
-      }
-      return count;
-    });
-    await this.report(organizationId, 'enrichment', failed === 0);
-    if (page.full) this.queue.wake(AI_QUEUES.enrich);
-    return { result: 'enriched', looked_up: leads.length, enriched, failed, more: page.full };
   }
 
   analyzeConversation(organizationId: string, conversationId: string, opts: { requestedAt?: Date } = {}) {

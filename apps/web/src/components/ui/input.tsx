@@ -8,6 +8,11 @@ export function Input({ className, type = 'text', ...props }: ComponentProps<'in
   return <input type={type} className={cn(fieldClassName, className)} {...props} />;
 }
 
+/** A phone number field: the phone's keypad on a phone, and a US number as its example. */
+export function PhoneInput(props: Omit<ComponentProps<'input'>, 'type' | 'inputMode'>) {
+  return <Input type="tel" inputMode="tel" placeholder="(512) 555-0100" {...props} />;
+}
+
 /** A native select styled like Input: small lists need no popover. */
 export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
   return <select className={cn(fieldClassName, 'pr-8', className)} {...props} />;

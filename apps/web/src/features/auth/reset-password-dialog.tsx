@@ -2,8 +2,8 @@ import { TOASTS } from '@wholesail/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { requestPasswordReset } from './auth-api';
@@ -40,16 +40,7 @@ export function ResetPasswordDialog({ open, onOpenChange, defaultEmail = '' }: P
             <Label htmlFor={emailId}>Email</Label>
             <Input id={emailId} name="email" type="email" required autoComplete="email" defaultValue={defaultEmail} placeholder="you@company.com" />
           </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Sending...' : 'Send Reset Link'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter label="Send Reset Link" pendingLabel="Sending..." pending={mutation.isPending} />
         </form>
       </DialogContent>
     </Dialog>

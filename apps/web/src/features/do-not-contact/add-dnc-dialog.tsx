@@ -10,12 +10,13 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
+import { PhoneInput } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { fieldErrorsOf } from '@/lib/api';
 import { addDncNumber, refreshAfterDncChange } from './dnc-api';
 import { ADD_REASON_REQUIRED } from './messages';
-import { FormDialogFooter, ReasonField } from './reason-field';
+import { ReasonField } from './reason-field';
 
 // The API takes a number without a reason; a person adding one by hand says why.
 const formSchema = z.object({
@@ -69,12 +70,9 @@ export function AddDncDialog() {
         <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => add.mutate(values))}>
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-phone`}>Phone number</Label>
-            <Input
+            <PhoneInput
               id={`${id}-phone`}
-              type="tel"
-              inputMode="tel"
               autoComplete="off"
-              placeholder="(512) 555-0100"
               aria-invalid={errors.phone ? true : undefined}
               aria-describedby={errors.phone ? `${id}-phone-error` : undefined}
               {...form.register('phone')}

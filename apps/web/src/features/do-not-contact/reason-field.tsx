@@ -1,6 +1,4 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { fieldClassName } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -24,23 +22,5 @@ export function ReasonField({ id, placeholder, error, registration }: ReasonProp
       />
       <FieldError id={`${id}-error`} message={error} />
     </div>
-  );
-}
-
-type FooterProps = { label: string; pendingLabel: string; pending: boolean; destructive?: boolean };
-
-/** Cancel and the submit button of a list dialog's form. */
-export function FormDialogFooter({ label, pendingLabel, pending, destructive = false }: FooterProps) {
-  return (
-    <DialogFooter>
-      <DialogClose asChild>
-        <Button type="button" variant="outline">
-          Cancel
-        </Button>
-      </DialogClose>
-      <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending}>
-        {pending ? pendingLabel : label}
-      </Button>
-    </DialogFooter>
   );
 }

@@ -9,10 +9,11 @@ import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { ApiError, fieldErrorsOf } from '@/lib/api';
 import { refreshAfterDncChange, removeDncNumber, type RemoveDncBody } from './dnc-api';
 import { OVERRIDE_REQUIRED } from './messages';
-import { FormDialogFooter, ReasonField } from './reason-field';
+import { ReasonField } from './reason-field';
 
 const formSchema = z.object({
   reason: z.string().trim().min(1, DNC_MESSAGES.reasonRequired).max(DNC_REASON_MAX, DNC_MESSAGES.reasonTooLong),

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
+import { Input, PhoneInput } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { queryKeys } from '@/lib/query-keys';
 import { createPhoneNumber, type NewPhoneNumber } from './phone-numbers-api';
@@ -53,11 +53,8 @@ export function AddNumberForm() {
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-phone`}>Phone number</Label>
-            <Input
+            <PhoneInput
               id={`${id}-phone`}
-              type="tel"
-              inputMode="tel"
-              placeholder="(512) 555-0100"
               value={phone}
               aria-invalid={phoneError ? true : undefined}
               aria-describedby={phoneError ? `${id}-phone-error` : undefined}

@@ -1,6 +1,16 @@
 /** Route rules of platform.md §2 and dialer.md §2, shared so guards and tests agree. */
 export const DEFAULT_ROUTE = '/dashboard';
 
+/** The query parameter of the texting screen that opens a lead's thread. */
+export const CONVERSATION_LEAD_PARAM = 'lead';
+
+/** Links to screens, built the same way by the web and by the server (a notification's link). */
+export const screenLinks = {
+  leads: '/leads',
+  lead: (leadId: string) => `/leads/${encodeURIComponent(leadId)}`,
+  conversation: (leadId: string) => `/communications?tab=conversations&${CONVERSATION_LEAD_PARAM}=${encodeURIComponent(leadId)}`,
+} as const;
+
 export const PUBLIC_PATHS = [
   '/', '/login', '/signup', '/reset-password', '/about', '/privacy', '/privacy-policy',
   '/terms-of-service', '/cookies-policy', '/accept-invitation',

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { displayName, NOTIFICATION_KINDS } from '@wholesail/domain';
+import { displayName, NOTIFICATION_KINDS, screenLinks } from '@wholesail/domain';
 import { withSystem } from '../../db/scope';
 import type { DB } from '../../db/types';
 import { notify } from './service';
@@ -38,7 +38,7 @@ export async function notifyDueFollowUps(db: Kysely<DB>, now = new Date()): Prom
       for (const task of due) {
         await notify(tx, {
           organizationId: task.organization_id, userId: task.created_by, kind: NOTIFICATION_KINDS.taskDue, level: 'info',
-          title: `Follow-up due: ${displayName(task)}`, body: task.reason ?? task.suggested_message, link: `/leads/${task.lead_id}`,
+          title: `Follow-up due: ${displayName(task)}`, body: task.reason ?? task.suggested_message, link: screenLinks.lead(task.lead_id),
         });
         await tx.updateTable('ai_tasks').set({ due_notified_at: now })
           .where('organization_id', '=', task.organization_id).where('id', '=', task.id).execute();

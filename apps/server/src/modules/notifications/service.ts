@@ -1,4 +1,4 @@
-import { displayName, NOTIFICATION_KINDS, type EventOf } from '@wholesail/domain';
+import { displayName, NOTIFICATION_KINDS, screenLinks, type EventOf } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
 import { insertForMembers, type NewNotification } from './repo';
 
@@ -14,9 +14,7 @@ export function notify(tx: Tx, notification: NewNotification): Promise<number> {
 }
 
 /** The leads list: where an import's and an enrichment's results are seen. */
-const LEADS_LINK = '/leads';
-/** A lead's text thread on the Communications screen (the web's conversationHref). */
-const threadLink = (leadId: string) => `/communications?tab=conversations&lead=${encodeURIComponent(leadId)}`;
+const LEADS_LINK = screenLinks.leads;
 
 const count = (n: number, one: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : `${one}s`}`;
 /** "5 leads updated, 2 rows skipped": the counts that are not zero. */
@@ -71,7 +69,7 @@ export async function notifyEnrichmentFinished(tx: Tx, event: EventOf<'enrichmen
     level: batch.failed > 0 ? (batch.enriched > 0 ? 'warning' : 'error') : 'success',
     title: batch.failed === batch.total ? 'Enrichment failed' : 'Enrichment finished',
     body: counts.length > 0 ? `${counts.join(', ')}.` : null,
-    link: only ? `/leads/${only.lead_id}` : LEADS_LINK,
+    link: only ? screenLinks.lead(only.lead_id) : LEADS_LINK,
   });
 }
 
@@ -87,6 +85,6 @@ export async function notifyTextReceived(tx: Tx, event: EventOf<'text.received'>
   if (!row || row.read_at !== null) return;
   await notify(tx, {
     organizationId: event.organizationId, userId: null, kind: NOTIFICATION_KINDS.textReceived, level: 'info',
-    title: `New text from ${displayName(row, 'Unknown Contact')}`, body: preview(row.body), link: threadLink(event.leadId),
+    title: `New text from ${displayName(row, 'Unknown Contact')}`, body: preview(row.body), link: screenLinks.conversation(event.leadId),
   });
 }

@@ -1,7 +1,7 @@
 /** Links into the texting screen, apart from its components so that a link does not load them. */
-export const LEAD_PARAM = 'lead';
+import { CONVERSATION_LEAD_PARAM, screenLinks } from '@wholesail/domain';
+
+export const LEAD_PARAM = CONVERSATION_LEAD_PARAM;
 
 /** The link that opens a lead's thread. */
-export function conversationHref(leadId: string): string {
-  return `/communications?tab=conversations&${LEAD_PARAM}=${encodeURIComponent(leadId)}`;
-}
+export const conversationHref = screenLinks.conversation;

@@ -20,9 +20,9 @@ import { localStorage } from '../apps/server/src/providers/storage/local';
 import { deriveLeadColumns } from '../apps/server/src/modules/leads/derive';
 import { leadStats, listLeads, topLeads } from '../apps/server/src/modules/leads/service';
 import { provisionOrganization } from '../apps/server/src/modules/organizations/provision';
+import { benchUrl, ensureDatabase, seededWith } from './bench-database';
 import { figure, percentile, type BenchRow } from './report';
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_DB = 'wholesail_bench';
 const SEED_VERSION = '1';
 const BIG = 1_000_000;
@@ -36,20 +36,6 @@ const COMMON_TERM = 'oak';
 
 // ----------------------------------------------------------------------------------------------
 // Database and seed
-
-function benchUrl(): string {
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${BENCH_DB}`;
-  return url.toString();
-}
-
-async function ensureDatabase(): Promise<void> {
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [BENCH_DB]);
-  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${BENCH_DB}`);
-  await admin.end();
-}
 
 interface BenchOrgs {
   big: OrgContext;
@@ -196,7 +182,7 @@ async function seed(database: Database, pool: pg.Pool): Promise<BenchOrgs> {
   await seedLeads(pool, orgs.big.organizationId, BIG, 0.42);
   for (const [i, o] of orgs.small.entries()) await seedLeads(pool, o.organizationId, SMALL, 0.1 * (i + 1));
   console.log(`seed: rows in ${((performance.now() - started) / 1000).toFixed(0)} s; building ${indexes.length} indexes …`);
-  const client = new pg.Client({ connectionString: benchUrl() });
+  const client = new pg.Client({ connectionString: benchUrl(BENCH_DB) });
   await client.connect();
   await client.query(`set maintenance_work_mem = '512MB'`);
   for (const ix of indexes) {
@@ -315,29 +301,13 @@ async function benchImport(database: Database, q: Sql, ctx: OrgContext): Promise
 // ----------------------------------------------------------------------------------------------
 
 /** True when `wholesail_bench` exists and holds a finished seed of this version (so a run takes seconds, not minutes). */
-export async function leadsBenchSeeded(): Promise<boolean> {
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  try {
-    if ((await admin.query('select 1 from pg_database where datname = $1', [BENCH_DB])).rowCount === 0) return false;
-  } finally {
-    await admin.end();
-  }
-  const client = new pg.Client({ connectionString: benchUrl() });
-  await client.connect();
-  try {
-    const meta = await client.query(`select value from bench_meta where key = 'version' and to_regclass('bench_meta') is not null`).catch(() => ({ rows: [] }));
-    return meta.rows[0]?.value === SEED_VERSION;
-  } finally {
-    await client.end();
-  }
-}
+export const leadsBenchSeeded = (): Promise<boolean> => seededWith(BENCH_DB, SEED_VERSION);
 
 /** `part` 'queries' or 'import' runs only that half (after the seed). */
 export async function runLeadsBench(part?: string): Promise<BenchRow[]> {
   const totalStart = performance.now();
-  await ensureDatabase();
-  const url = benchUrl();
+  await ensureDatabase(BENCH_DB);
+  const url = benchUrl(BENCH_DB);
   console.log(`database: ${url}`);
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
   const pool = new pg.Pool({ connectionString: url, max: 2 });

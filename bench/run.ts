@@ -1,6 +1,6 @@
 /**
  * `npm run bench` runs every benchmark and prints one summary table; `npm run bench -- NAME [ARG]` runs one of
- * them: web (API round trips), leads [queries|import], transcription [calls], bundle (initial JS and chunks),
+ * them: web (API round trips), leads [queries|import], comps (comparable sales at 1,000,000 leads), transcription [calls], bundle (initial JS and chunks),
  * load [seconds]. `--json` prints the table as JSON on stdout instead (the benchmarks' own lines then go to
  * stderr; `npm run -s` keeps npm's banner off stdout). Each benchmark returns its rows (bench/report.ts).
  */
@@ -15,6 +15,12 @@ const BENCHES: Record<string, Bench> = {
     // Seeding takes minutes: the full run only measures a database seeded before.
     if (all && !(await leads.leadsBenchSeeded())) return [skipped('leads', 'skipped: run npm run bench -- leads once to seed')];
     return leads.runLeadsBench(arg);
+  },
+  comps: async (_arg, all) => {
+    const comps = await import('./comps');
+    // Seeding takes minutes: the full run only measures a database seeded before.
+    if (all && !(await comps.compsBenchSeeded())) return [skipped('comps', 'skipped: run npm run bench -- comps once to seed')];
+    return comps.runCompsBench();
   },
   transcription: async (arg) => (await import('./transcription')).runTranscriptionBench(arg ? Number(arg) : undefined),
   bundle: async () => (await import('./bundle')).runBundleBench(),

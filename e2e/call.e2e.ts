@@ -57,7 +57,8 @@ describe('a call on the demo line, logged with a follow-up', () => {
 
     await page.goto(server.url + '/dashboard');
     const followUps = page.getByText('Follow-ups due').locator('xpath=ancestor::*[contains(@class,"rounded")][1]');
-    await followUps.getByText(owner).waitFor();
+    // The call's follow-up, not a deadline of the lead's demo deal (those link to the deal).
+    await followUps.getByRole('listitem').filter({ hasText: owner }).filter({ hasNot: page.getByRole('link', { name: 'Open the deal' }) }).waitFor();
 
     const lead = await page.evaluate(async (name) => {
       const list = await (await fetch(`/api/leads?search=${encodeURIComponent(name)}`)).json();

@@ -72,7 +72,8 @@ describe('the full agent journey in Chromium', () => {
     const callLead = page.getByRole('button', { name: /^Call Lead: .*is on the Do Not Call list/ });
     await callLead.waitFor();
     expect(await callLead.getAttribute('aria-disabled')).toBe('true');
-    expect(await callLead.getAttribute('title')).toMatch(/^1 \(512\) 555-0199 is on the Do Not Call list \(asked on a call, /);
+    // The lead's DNC flag blocks at once; the compliance check's answer, naming the number and why, follows.
+    await expect.poll(() => callLead.getAttribute('title'), { timeout: 10_000 }).toMatch(/^1 \(512\) 555-0199 is on the Do Not Call list \(asked on a call, /);
     await shot('lead-dnc');
 
     await page.goto(`${server.url}/communications?tab=conversations&lead=${leadId}`);

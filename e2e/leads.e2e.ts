@@ -26,7 +26,7 @@ describe('working the lead list: search, the lead dialog, and a CSV import', () 
 
   it('searches the seeded demo leads, opens one and walks its tabs', async () => {
     await page.goto(server.url + '/leads');
-    await page.getByText('30 leads').waitFor();
+    await page.getByText('390 leads').waitFor();
     const firstOwner = (await page.getByRole('table', { name: 'Leads' }).getByRole('row').nth(1).innerText()).split('\n')[0]!.trim();
     const lastName = firstOwner.split(' ').at(-1)!;
     await page.getByPlaceholder('Owner, address, phone or email').fill(lastName.toLowerCase());

@@ -32,7 +32,9 @@ describe(`every signed-in screen at ${WIDTH} px`, () => {
 
   it('fits every screen of the navigation and the rest of the route table without sideways scroll', async () => {
     const lead = await page.evaluate(async () => (await (await fetch('/api/leads?limit=1')).json()).items[0].id as string);
-    const routes = [...MAIN_NAV, ...MORE_NAV].map((item) => item.to).concat(OTHER_ROUTES, `/leads/${lead}`, '/buyers/not-a-buyer', '/leads/not-a-lead');
+    const deal = await page.evaluate(async () => (await (await fetch('/api/deals?stage=under_contract&limit=1')).json()).items[0] as { id: string; lead_id: string });
+    const dealRoutes = [`/deals/${deal.id}`, `/deals/${deal.id}?tab=comps`, `/deals/${deal.id}?tab=calculator`, `/comps/${deal.lead_id}`, `/calculator?lead=${lead}`];
+    const routes = [...MAIN_NAV, ...MORE_NAV].map((item) => item.to).concat(OTHER_ROUTES, dealRoutes, `/leads/${lead}`, '/buyers/not-a-buyer', '/leads/not-a-lead');
     const tooWide: string[] = [];
     for (const route of routes) {
       await page.goto(server.url + route);

@@ -24,6 +24,8 @@ import { registerAuthRoutes } from './modules/auth/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { registerBuyerRoutes } from './modules/buyers/routes';
+import { registerDealRoutes } from './modules/deals/routes';
+import { registerCompsRoutes } from './modules/comps/routes';
 import { registerAccessRequestRoutes } from './modules/access-requests/routes';
 import { registerEnrichmentRoutes } from './modules/enrichment/routes';
 import { registerMapsRoutes } from './modules/maps/routes';
@@ -237,6 +239,8 @@ export async function buildApp(config: Config, database: Database, options: AppO
   registerLeadRoutes(app, database.db);
   registerActivityRoutes(app, database.db);
   registerBuyerRoutes(app);
+  registerDealRoutes(app);
+  registerCompsRoutes(app);
   registerPhoneNumberRoutes(app, database.db, numberOwnership);
   registerCallRoutes(app, calls);
   registerTaskRoutes(app);

@@ -4,15 +4,15 @@ import type { DB } from './db/types';
 import { recordScore, SCORING_COLUMNS, type ScoringLead } from './modules/ai-jobs/scoring';
 import { deriveLeadColumns } from './modules/leads/derive';
 
-const FIRST = ['Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Barbara', 'William', 'Elizabeth', 'David', 'Jennifer', 'Richard'];
-const LAST = ['Garcia', 'Johnson', 'Williams', 'Brown', 'Jones', 'Miller', 'Davis', 'Martinez', 'Hernandez', 'Lopez', 'Wilson', 'Anderson'];
-const STREETS = ['Oak St', 'Maple Ave', 'Cedar Ln', 'Pecan Dr', 'Elm St', 'Mesquite Trl', 'Bluebonnet Way', 'Live Oak Ct', 'Ridge Rd', 'Lamar Blvd'];
+export const FIRST = ['Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Barbara', 'William', 'Elizabeth', 'David', 'Jennifer', 'Richard'];
+export const LAST = ['Garcia', 'Johnson', 'Williams', 'Brown', 'Jones', 'Miller', 'Davis', 'Martinez', 'Hernandez', 'Lopez', 'Wilson', 'Anderson'];
+export const STREETS = ['Oak St', 'Maple Ave', 'Cedar Ln', 'Pecan Dr', 'Elm St', 'Mesquite Trl', 'Bluebonnet Way', 'Live Oak Ct', 'Ridge Rd', 'Lamar Blvd'];
 const CITIES: Array<[string, string]> = [['Austin', '787'], ['Round Rock', '786'], ['San Marcos', '786'], ['Pflugerville', '786'], ['Georgetown', '786']];
 const STATUSES = ['new', 'new-untouched', 'discovery', 'interested-set-offer', 'interested-add-followup', 'add-to-followup', 'new'];
 const BADGES = ['vacant', 'absentee', 'probate', 'tax-default', 'high-equity', 'tired-landlord', 'pre-foreclosure'];
 
 /** A small deterministic generator, so every demo start shows the same leads. */
-function generator(seed: number) {
+export function generator(seed: number) {
   let s = seed;
   return () => {
     s = (s * 1103515245 + 12345) % 2147483648;

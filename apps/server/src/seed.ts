@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './db/types';
 import { provisionOrganization } from './modules/organizations/provision';
+import { seedDemoDeals } from './seed-deals';
+import { seedDemoComps } from './seed-comps';
 import { seedDemoLeads } from './seed-leads';
 import { seedDemoPhoneNumbers } from './seed-phone-numbers';
 
@@ -12,6 +14,8 @@ export async function seedDemo(db: Kysely<DB>, email: string, password: string):
   if (existing) return 'existing';
   const { organizationId, userId } = await provisionOrganization(db, { name: DEMO_ORGANIZATION, email, password, ownerName: 'Demo User' });
   await seedDemoLeads(db, organizationId, userId);
+  await seedDemoComps(db, organizationId, userId);
   await seedDemoPhoneNumbers(db, organizationId, userId);
+  await seedDemoDeals(db, organizationId, { id: userId, email, name: 'Demo User' });
   return 'created';
 }

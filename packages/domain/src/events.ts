@@ -14,6 +14,8 @@ export type DomainEvent =
   | { type: 'text.sent'; organizationId: string; conversationId: string; leadId: string }
   | { type: 'task.created'; organizationId: string; taskId: string; leadId: string; callId: string | null }
   | { type: 'import.finished'; organizationId: string; importId: string }
+  | { type: 'deal.created'; organizationId: string; dealId: string; leadId: string }
+  | { type: 'deal.stage_changed'; organizationId: string; dealId: string; leadId: string; from: string; to: string }
   /** A member's manual enrichment of one or more leads has run every lead (each enriched, skipped or failed). */
   | { type: 'enrichment.batch_finished'; organizationId: string; batchId: string; requestedBy: string | null };
 

@@ -17,3 +17,6 @@ export * from './events';
 export * from './notifications';
 export * from './ai';
 export * from './activity';
+export * from './deals';
+export * from './comps';
+export * from './buyers';

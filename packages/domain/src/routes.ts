@@ -8,6 +8,7 @@ export const CONVERSATION_LEAD_PARAM = 'lead';
 export const screenLinks = {
   leads: '/leads',
   lead: (leadId: string) => `/leads/${encodeURIComponent(leadId)}`,
+  deal: (dealId: string) => `/deals/${encodeURIComponent(dealId)}`,
   conversation: (leadId: string) => `/communications?tab=conversations&${CONVERSATION_LEAD_PARAM}=${encodeURIComponent(leadId)}`,
 } as const;
 

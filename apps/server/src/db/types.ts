@@ -24,6 +24,8 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
+export type Numeric = ColumnType<string, number | string, number | string>;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface Accounts {
@@ -70,6 +72,7 @@ export interface AiTasks {
   call_id: string | null;
   created_at: Generated<Timestamp>;
   created_by: string | null;
+  deal_id: string | null;
   due_notified_at: Timestamp | null;
   id: Generated<string>;
   lead_id: string;
@@ -78,11 +81,12 @@ export interface AiTasks {
   reason: string | null;
   status: Generated<'pending' | 'done'>;
   suggested_message: string | null;
-  task_type: Generated<'follow_up'>;
+  task_type: Generated<'follow_up' | 'deal_deadline'>;
   updated_at: Generated<Timestamp>;
 }
 
 export interface Buyers {
+  buy_box: Generated<Json>;
   buyer_score: Generated<number>;
   company_name: string | null;
   contact_name: string;
@@ -187,6 +191,77 @@ export interface Conversations {
   to_e164: string | null;
   updated_at: Generated<Timestamp>;
   user_id: string | null;
+}
+
+export interface DealAnalyses {
+  arv: Numeric;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  deal_id: string;
+  id: Generated<string>;
+  inputs: Json;
+  mao: Numeric | null;
+  max_offer: Numeric | null;
+  organization_id: string;
+  repair_estimate: Numeric;
+  target_fee: Numeric | null;
+  version: number;
+}
+
+export interface DealEvents {
+  changes: Json | null;
+  created_at: Generated<Timestamp>;
+  deal_id: string;
+  id: Generated<string>;
+  kind: 'created' | 'updated' | 'stage' | 'offer' | 'offer_updated' | 'analysis';
+  organization_id: string;
+  summary: string;
+  user_id: string | null;
+}
+
+export interface DealOffers {
+  amount: Numeric;
+  counter_amount: Numeric | null;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  deal_id: string;
+  id: Generated<string>;
+  offered_on: Generated<string>;
+  organization_id: string;
+  status: Generated<'sent' | 'countered' | 'accepted' | 'rejected'>;
+  terms: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Deals {
+  arv: Numeric | null;
+  asking_price: Numeric | null;
+  assignment_fee: Numeric | null;
+  assignment_fee_actual: Numeric | null;
+  buyer_id: string | null;
+  buyer_price: Numeric | null;
+  closed_at: Timestamp | null;
+  closing_date: string | null;
+  contract_price: Numeric | null;
+  contracted_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  dead_reason: string | null;
+  earnest_money: Numeric | null;
+  earnest_money_due: string | null;
+  exit_strategy: Generated<'assignment' | 'double_close' | 'novation' | 'refer_out'>;
+  id: Generated<string>;
+  inspection_ends: string | null;
+  lead_id: string;
+  notes: string | null;
+  organization_id: string;
+  owner_user_id: string | null;
+  repair_estimate: Numeric | null;
+  stage: Generated<'analyzing' | 'offer_made' | 'under_contract' | 'marketing' | 'assigned' | 'closed' | 'dead'>;
+  stage_changed_at: Generated<Timestamp>;
+  target_fee: Numeric | null;
+  title_company: string | null;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface DncNumbers {
@@ -564,6 +639,10 @@ export interface DB {
   calls: Calls;
   conversation_analyses: ConversationAnalyses;
   conversations: Conversations;
+  deal_analyses: DealAnalyses;
+  deal_events: DealEvents;
+  deal_offers: DealOffers;
+  deals: Deals;
   dnc_numbers: DncNumbers;
   enrichment_batch_leads: EnrichmentBatchLeads;
   enrichment_batches: EnrichmentBatches;

@@ -15,13 +15,11 @@ const UNTYPED = new Set<string>([
   // Small public answers outside the tenant API.
   'GET /api/health', 'GET /api/maps/key', 'POST /api/access-requests', 'POST /api/enrichment/property',
   // Leads.
-  'GET /api/leads/:id/context', 'POST /api/leads/:id/ai-score',
+  'GET /api/leads/:id/context',
   // Calls and voice.
   'GET /api/calls/by-sid/:callSid/lead-context',
   // AI and coaching.
   'GET /api/ai/health', 'POST /api/ai/chat',
-  // Conversations.
-  'POST /api/conversations/:id/analyze', 'GET /api/conversations/:id/analysis',
 ]);
 
 /** Not JSON the API describes: websockets, better-auth's own endpoints, the docs and web app's static files, Twilio's webhooks (TwiML). */

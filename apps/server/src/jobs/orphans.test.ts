@@ -53,4 +53,37 @@ describe.each(DB_KINDS)('jobs left active by a server that died, on %s', (kind) 
       await tdb.drop();
     }
   });
+
+  it('on a stately queue whose retry of the same key already waits, cancels the orphan so that the waiting job runs', async () => {
+    const tdb = await createTestDatabase(kind);
+    const ran: string[] = [];
+    const queues: QueueDefinition<never>[] = [
+      { name: 'test.orphan-stately', policy: 'stately', retryLimit: 5, handler: async (data: { n: string }) => void ran.push(data.n) },
+    ];
+    try {
+      await (await startJobQueue(tdb.database, log, queues)).stop();
+      // As a connection cut leaves them: the delivery in flight still active (its worker could not record the
+      // failure), and the next one already waiting in 'retry' behind it, which 'stately' lets start only once no
+      // job of the key is active.
+      await sql`insert into pgboss.job (name, data, state, retry_limit, started_on, policy) values
+        ('test.orphan-stately', '{"n":"orphan"}', 'active', 5, now() - interval '1 hour', 'stately'),
+        ('test.orphan-stately', '{"n":"waiting"}', 'retry', 5, null, 'stately')`.execute(tdb.database.db);
+
+      const second = await startJobQueue(tdb.database, log, queues, { heartbeatSeconds: 1 });
+      try {
+        await until(async () => (ran.includes('waiting') ? true : undefined));
+        const jobs = await sql<{ n: string; state: string }>`
+          select data->>'n' as n, state from pgboss.job where name = 'test.orphan-stately' order by n`.execute(tdb.database.db);
+        expect(jobs.rows).toEqual([
+          { n: 'orphan', state: 'cancelled' },
+          { n: 'waiting', state: 'completed' },
+        ]);
+        expect(ran).toEqual(['waiting']);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await tdb.drop();
+    }
+  });
 });

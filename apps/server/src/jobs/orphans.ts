@@ -5,6 +5,8 @@ import type { Database } from '../db/database';
 /** Missed beats after which an instance counts as gone and its active jobs as orphans. */
 const STALE_BEATS = 3;
 const ORPHAN_MESSAGE = 'The server running this job stopped before it finished; the job runs again.';
+const SUPERSEDED_MESSAGE = 'The server running this job stopped before it finished; the same job already waiting runs instead.';
+const UNIQUE_VIOLATION = '23505';
 
 export interface JobSupervisor {
   readonly instanceId: string;
@@ -49,6 +51,33 @@ export async function startJobSupervisor(
       [instanceId, [...running]],
     );
 
+  const setState = (job: { id: string; name: string }, state: 'retry' | 'failed' | 'cancelled', message: string) =>
+    sql(
+      `update pgboss.job set
+         state = $3::pgboss.job_state,
+         start_after = now(),
+         completed_on = case when $3 = 'retry' then null else now() end,
+         output = jsonb_build_object('message', $4::text)
+       where name = $1 and id = $2 and state = 'active'
+       returning id`,
+      [job.name, job.id, state, message],
+    ).then(({ rows }) => rows.length > 0);
+
+  /**
+   * Puts an orphan back to run again, or fails it on its last attempt. On a 'stately' queue only one job per key may
+   * wait in 'retry': when one already does, it does the orphan's work, and the orphan (which, left active, would keep
+   * that one from starting until its expiry) is cancelled instead.
+   */
+  const release = async (job: { id: string; name: string; retry: boolean }): Promise<'retry' | 'failed' | 'superseded' | null> => {
+    if (!job.retry) return (await setState(job, 'failed', ORPHAN_MESSAGE)) ? 'failed' : null;
+    try {
+      return (await setState(job, 'retry', ORPHAN_MESSAGE)) ? 'retry' : null;
+    } catch (err) {
+      if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
+      return (await setState(job, 'cancelled', SUPERSEDED_MESSAGE)) ? 'superseded' : null;
+    }
+  };
+
   const reap = async (everyOtherInstanceIsGone: boolean) => {
     // Jobs started by an instance that is no longer beating, and not running here.
     const { rows } = await sql(
@@ -63,23 +92,12 @@ export async function startJobSupervisor(
     );
     for (const job of rows as Array<{ id: string; name: string; data: unknown; retry: boolean }>) {
       try {
-        const { rows: released } = await sql(
-          `update pgboss.job set
-             state = case when $3 then 'retry'::pgboss.job_state else 'failed'::pgboss.job_state end,
-             start_after = now(),
-             completed_on = case when $3 then null else now() end,
-             output = jsonb_build_object('message', $4::text)
-           where name = $1 and id = $2 and state = 'active'
-           returning id`,
-          [job.name, job.id, job.retry, ORPHAN_MESSAGE],
-        );
-        if (released.length === 0) continue; // another instance got there first
-        log.warn({ queue: job.name, jobId: job.id, retry: job.retry }, 'job left active by a stopped server: released');
-        if (job.retry) options.retry(job.name);
+        const outcome = await release(job);
+        if (outcome === null) continue; // another instance got there first
+        log.warn({ queue: job.name, jobId: job.id, outcome }, 'job left active by a stopped server: released');
+        if (outcome !== 'failed') options.retry(job.name);
         else await options.abandoned(job.name, job.data);
       } catch (err) {
-        // E.g. a 'stately' queue that already has a retry waiting for the key (pg-boss's expiry handles the job
-        // then), or the database going away again.
         log.warn({ err, queue: job.name, jobId: job.id }, 'could not release an orphaned job or record its failure');
       }
     }

@@ -176,6 +176,9 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /api/enrichment-batches/:id': { calls: (b) => [{ url: `/api/enrichment-batches/${b.enrichmentBatchId}` }] },
   'POST /api/leads/:id/ask': { calls: (b) => [{ url: `/api/leads/${b.leadId}/ask`, body: { question: 'What do we know about the owner?', history: [] } }] },
   'POST /api/leads/:id/ai-score': { calls: (b) => [{ url: `/api/leads/${b.leadId}/ai-score` }] },
+  'GET /api/leads/:id/comps': {
+    calls: (b) => [{ url: `/api/leads/${b.leadId}/comps?radius_miles=1&months=24&sqft_pct=30&exclude=${b.importedLeadId}` }, { url: `/api/leads/${b.importedLeadId}/comps` }],
+  },
   'POST /api/leads/import': {
     calls: (b) => [{
       url: '/api/leads/import?filename=proof.csv',
@@ -193,6 +196,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'POST /api/buyers': { calls: () => [{ url: '/api/buyers', body: { contact_name: 'Proof Buyer of A' }, cross: 201, why: "creates a buyer in the caller's organization" }] },
   'PATCH /api/buyers/:id': { calls: (b) => [{ url: `/api/buyers/${b.buyerId}`, body: { notes: 'changed by A', buyer_score: 1 } }] },
   'DELETE /api/buyers/:id': { calls: (b) => [{ url: `/api/buyers/${b.buyerId}` }] },
+  'GET /api/buyers/:id/matches': { calls: (b) => [{ url: `/api/buyers/${b.buyerId}/matches` }] },
 
   'GET /api/phone-numbers': { calls: () => own200('/api/phone-numbers') },
   'POST /api/phone-numbers': { calls: () => [{ url: '/api/phone-numbers', body: { phone_number: '+15125550499' }, cross: 201, why: "adds a number to the caller's organization" }] },
@@ -227,6 +231,21 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   },
   'GET /api/realtime': { calls: () => [{ url: '/api/realtime', cross: 426, why: 'a websocket route answers a plain GET (no upgrade) with 426 after the handshake checks' }] },
 
+  'GET /api/deals': { calls: () => own200('/api/deals?stage=open&search=a&limit=10') },
+  'POST /api/deals': { calls: (b) => [{ url: '/api/deals', body: { lead_id: b.leadId, notes: 'deal by A' } }] },
+  'GET /api/deals/settings': { calls: () => own200('/api/deals/settings') },
+  'PUT /api/deals/settings': { calls: () => own200('/api/deals/settings', { maoPercent: 70 }) },
+  'GET /api/deals/revenue': { calls: () => own200('/api/deals/revenue?months=6') },
+  'GET /api/deals/due': { calls: () => own200('/api/deals/due') },
+  'GET /api/deals/:id': { calls: (b) => [{ url: `/api/deals/${b.dealId}` }] },
+  'PATCH /api/deals/:id': { calls: (b) => [{ url: `/api/deals/${b.dealId}`, body: { notes: 'changed by A' } }] },
+  'POST /api/deals/:id/stage': { calls: (b) => [{ url: `/api/deals/${b.dealId}/stage`, body: { stage: 'marketing' } }] },
+  'POST /api/deals/:id/offers': { calls: (b) => [{ url: `/api/deals/${b.dealId}/offers`, body: { amount: 1000 } }] },
+  'PATCH /api/deals/:id/offers/:offerId': { calls: (b) => [{ url: `/api/deals/${b.dealId}/offers/${b.offerId}`, body: { status: 'countered' } }] },
+  'GET /api/deals/:id/matches': { calls: (b) => [{ url: `/api/deals/${b.dealId}/matches` }] },
+  'GET /api/deals/:id/timeline': { calls: (b) => [{ url: `/api/deals/${b.dealId}/timeline` }] },
+  'GET /api/deals/:id/analyses': { calls: (b) => [{ url: `/api/deals/${b.dealId}/analyses` }] },
+  'POST /api/deals/:id/analyses': { calls: (b) => [{ url: `/api/deals/${b.dealId}/analyses`, body: { inputs: {}, arv: 1, repair_estimate: 1 } }] },
   'GET /api/tasks': { calls: (b) => own200(`/api/tasks?status=all&leadId=${b.leadId}`) },
   'PATCH /api/tasks/:id': { calls: (b) => [{ url: `/api/tasks/${b.taskId}`, body: { status: 'done' } }] },
   'POST /api/voice/token': { calls: () => own200('/api/voice/token') },

@@ -48,6 +48,9 @@ export interface OrgIds {
   importedLeadId: string;
   leadPhone: string;
   buyerId: string;
+  /** A deal of the lead under contract, with an offer and a saved analysis. */
+  dealId: string;
+  offerId: string;
   callId: string;
   callSid: string;
   taskId: string;
@@ -124,6 +127,14 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
   );
   await ok('POST', `/api/conversations/${text.id}/analyze`);
 
+  // A deal on the lead: an analysis, an accepted offer, under contract with its deadline tasks.
+  const deal = await ok('POST', '/api/deals', { lead_id: lead.id, asking_price: 300_000, title_company: `${look.name} Title`, notes: `${look.notes} (deal)` }, 201);
+  await ok('POST', `/api/deals/${deal.id}/analyses`, { inputs: { note: `${look.notes} (analysis)` }, arv: 400_000, repair_estimate: 40_000, target_fee: 12_000 }, 201);
+  const offer = await ok('POST', `/api/deals/${deal.id}/offers`, { amount: 230_000, terms: `${look.notes} (offer)` }, 201);
+  await ok('PATCH', `/api/deals/${deal.id}/offers/${offer.id}`, { status: 'accepted' });
+  const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  await ok('POST', `/api/deals/${deal.id}/stage`, { stage: 'under_contract', fields: { earnest_money: 1000, earnest_money_due: inDays(2), inspection_ends: inDays(10), closing_date: inDays(30) } });
+
   // A number on the Do-Not-Contact list.
   const dncPhone = `+1512555${look.phone.slice(-4, -2)}97`;
   await ok('POST', '/api/dnc', { phone: dncPhone, reason: `${look.notes} (DNC)` }, 201);
@@ -176,6 +187,7 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
     look,
     ids: {
       organizationId: owner.organizationId, userId: owner.userId, email: owner.email, leadId: lead.id, leadPhone: `+1${look.phone}`, buyerId: buyer.id,
+      dealId: deal.id, offerId: offer.id,
       callId: call.call_id, taskId: tasks.items[0].id, conversationId: text.id, phoneNumberId: number.id, phoneNumber: look.from, dncPhone,
       importId: preview.id, pendingImportId: pending.id, invitationId: invitation.invitation.id, invitationToken, ...ids,
     },

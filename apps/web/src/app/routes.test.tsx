@@ -62,7 +62,7 @@ describe('other routes', () => {
   it('shows a not-found page with a link home for unknown paths', async () => {
     signedOut();
     renderApp('/no-such-page');
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/');
   });
 

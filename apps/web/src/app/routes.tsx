@@ -3,15 +3,15 @@ import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { CHANGE_PASSWORD_PATH } from '@/features/auth/auth-api';
 import { DNC_SCREEN_PATH } from '@/features/do-not-contact/dnc-links';
-import { LandingPage } from '@/features/landing/landing-page';
-import { NotFoundPage } from '@/features/notices/not-found-page';
-import { NoticePage } from '@/features/notices/notice-page';
 import type { PlaceholderPageKey } from '@/features/placeholders/placeholder-pages';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
 // The landing page ships in the entry chunk; everything else loads on demand to keep it small (the sign-in form
 // brings the form library and zod, which the landing page does not need).
+const LandingPage = lazy(() => import('@/features/landing/landing-page').then((m) => ({ default: m.LandingPage })));
+const NotFoundPage = lazy(() => import('@/features/notices/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const NoticePage = lazy(() => import('@/features/notices/notice-page').then((m) => ({ default: m.NoticePage })));
 const LoginPage = lazy(() => import('@/features/auth/login-page').then((m) => ({ default: m.LoginPage })));
 const SignupPage = lazy(() => import('@/features/auth/signup-page').then((m) => ({ default: m.SignupPage })));
 const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
@@ -35,19 +35,20 @@ const CommunicationsPage = lazy(() => import('@/features/communications/communic
 const VoiceDialerSettingsPage = lazy(() => import('@/features/voice-dialer/voice-dialer-settings-page').then((m) => ({ default: m.VoiceDialerSettingsPage })));
 const ChangePasswordPage = lazy(() => import('@/features/auth/change-password-page').then((m) => ({ default: m.ChangePasswordPage })));
 const StatusPage = lazy(() => import('@/features/status/status-page').then((m) => ({ default: m.StatusPage })));
+const RevenuePage = lazy(() => import('@/features/revenue/revenue-page').then((m) => ({ default: m.RevenuePage })));
+const DealPage = lazy(() => import('@/features/deals/deal-page').then((m) => ({ default: m.DealPage })));
+const CalculatorPage = lazy(() => import('@/features/calculator/calculator-page').then((m) => ({ default: m.CalculatorPage })));
+const CompsPage = lazy(() => import('@/features/comps/comps-page').then((m) => ({ default: m.CompsPage })));
 const HelpPage = lazy(() => import('@/features/help/help-page').then((m) => ({ default: m.HelpPage })));
 
 /** Protected pages that a later release fills, by path. */
 const PLACEHOLDER_ROUTES: readonly [path: string, page: PlaceholderPageKey][] = [
   ['/onboarding', 'onboarding'],
   ['/growth', 'growth'],
-  ['/revenue', 'revenue'],
   ['/orchestrator', 'orchestrator'],
   ['/orchestrator/diagnostics', 'orchestratorDiagnostics'],
   ['/billing', 'billing'],
   ['/deal-rooms/:slug', 'dealRoom'],
-  ['/calculator', 'calculator'],
-  ['/comps/:id', 'comps'],
   ['/realtor-push', 'realtorPush'],
   ['/integrations', 'integrations'],
   ['/automation', 'automation'],
@@ -97,6 +98,10 @@ export function buildRoutes(): RouteObject[] {
                 { path: DNC_SCREEN_PATH, element: <DoNotContactPage /> },
                 { path: '/communications', element: <CommunicationsPage /> },
                 { path: '/help', element: <HelpPage /> },
+                { path: '/revenue', element: <RevenuePage /> },
+                { path: '/deals/:id', element: <DealPage /> },
+                { path: '/calculator', element: <CalculatorPage /> },
+                { path: '/comps/:id', element: <CompsPage /> },
                 ...PLACEHOLDER_ROUTES.map(([path, page]) => ({ path, element: <PlaceholderPage page={page} /> })),
               ],
             },

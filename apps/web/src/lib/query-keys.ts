@@ -5,6 +5,7 @@
  * status, an invitation preview) start with a name no table has.
  */
 import type { BuyerFilters } from '@/features/buyers/buyers-api';
+import type { DealFilters } from '@/features/deals/deals-api';
 import type { LeadFilters } from '@/features/leads/leads-api';
 
 export const queryKeys = {
@@ -17,6 +18,8 @@ export const queryKeys = {
     deleted: ['leads', 'deleted'] as const,
     picker: (term: string) => ['leads', 'picker', term] as const,
   },
+  /** A lead's comparable sales for one search (its API path): sales are leads, so lead changes refresh them. */
+  comps: (leadId: string, path: string) => ['leads', 'comps', leadId, path] as const,
   leadImports: { detail: (id: string) => ['lead_imports', id] as const },
   /** A lead's latest manual enrichment: its row settling (enriched, or failed with the reason) comes over the feed. */
   enrichment: { lead: (leadId: string) => ['enrichment_batch_leads', 'lead', leadId] as const },
@@ -58,6 +61,24 @@ export const queryKeys = {
     all: ['buyers'] as const,
     list: (filters: BuyerFilters) => ['buyers', 'list', filters] as const,
     detail: (id: string) => ['buyers', 'detail', id] as const,
+    /** Deals ranked for a buyer, and buyers ranked for a deal: under buyers, so a buyer's change refreshes both. */
+    matches: (buyerId: string) => ['buyers', 'matches', buyerId] as const,
+    dealMatches: (dealId: string) => ['buyers', 'deal-matches', dealId] as const,
+    /** Every active buyer, for the deal's buyer select. */
+    options: ['buyers', 'options'] as const,
+  },
+  /** Deals: offers, events and analyses refresh them too (realtime.ts); the deal defaults are a section of the organization's settings. */
+  deals: {
+    all: ['deals'] as const,
+    lists: ['deals', 'list'] as const,
+    list: (filters: DealFilters) => ['deals', 'list', filters] as const,
+    detail: (id: string) => ['deals', 'detail', id] as const,
+    openForLead: (leadId: string) => ['deals', 'open-for-lead', leadId] as const,
+    timeline: (id: string) => ['deals', 'timeline', id] as const,
+    revenue: (months: number) => ['deals', 'revenue', months] as const,
+    due: ['deals', 'due'] as const,
+    analyses: (dealId: string) => ['deal_analyses', dealId] as const,
+    settings: ['organization_settings', 'deals'] as const,
   },
   /** The member's own notifications: a system_notifications insert refreshes the bell. */
   notifications: {

@@ -13,6 +13,10 @@ const DEPENDENT_KEYS: Readonly<Record<string, readonly (readonly string[])[]>> =
   user_profiles: [queryKeys.me],
   // Threads show the lead's name and DNC badge.
   leads: [queryKeys.conversations.all],
+  // A deal shows its offers, timeline and saved analyses: two agents on one deal see each other's changes.
+  deal_offers: [queryKeys.deals.all],
+  deal_events: [queryKeys.deals.all],
+  deal_analyses: [queryKeys.deals.all],
 };
 
 export function reconnectDelay(attempt: number): number {

@@ -66,18 +66,35 @@ export const leadEnrichmentAnswerSchema = z.object({ enrichment: leadEnrichmentS
 export const SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
 export type Sentiment = (typeof SENTIMENTS)[number];
 
+/** What an analysis of a conversation or a call says, and how it was made. */
+export const analysisFindingsSchema = z.object({
+  lead_id: z.string().nullable(),
+  sentiment: z.enum(SENTIMENTS),
+  motivation_signals: z.array(z.string()),
+  objections: z.array(z.string()),
+  next_step: z.string(),
+  source: z.enum(['rules', 'llm']),
+  model: z.string().nullable(),
+  analyzed_at: z.string(),
+});
+
 /** POST /api/conversations/:id/analyze, GET /api/conversations/:id/analysis. */
-export interface ConversationAnalysisView {
-  conversation_id: string;
-  lead_id: string | null;
-  sentiment: Sentiment;
-  motivation_signals: string[];
-  objections: string[];
-  next_step: string;
-  source: 'rules' | 'llm';
-  model: string | null;
-  analyzed_at: string;
-}
+export const conversationAnalysisViewSchema = analysisFindingsSchema.extend({ conversation_id: z.string() });
+export type ConversationAnalysisView = z.infer<typeof conversationAnalysisViewSchema>;
+
+/** POST /api/leads/:id/ai-score: the lead's new AI score with its reasons. */
+export const leadAiScoreSchema = z.object({
+  lead_id: z.string(),
+  ai_score: z.number(),
+  ai_score_reasons: z.array(z.string()),
+  ai_score_source: z.string(),
+  ai_scored_at: z.string(),
+  /** The score as motivation out of 9 and its level (dialer.md §9); the lead's motivation_score is not changed. */
+  motivation: z.number(),
+  motivation_level: z.string(),
+  llm: z.enum(['configured', 'not_configured', 'error']),
+});
+export type LeadAiScore = z.infer<typeof leadAiScoreSchema>;
 
 /** delegated-openai-chat as platform.md §7 sets it: short answers. */
 export const ASK_AI_MAX_TOKENS = 500;

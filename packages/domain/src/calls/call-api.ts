@@ -163,7 +163,9 @@ export const followUpTaskSchema = z.object({
   lead_id: z.string(),
   lead_name: z.string(),
   call_id: z.string().nullable(),
-  task_type: z.literal('follow_up'),
+  /** A deal's deadline task (earnest money, inspection, closing) names its deal. */
+  deal_id: z.string().nullable(),
+  task_type: z.enum(['follow_up', 'deal_deadline']),
   proposed_time: z.string().nullable(),
   status: z.enum(TASK_STATUSES),
   suggested_message: z.string().nullable(),

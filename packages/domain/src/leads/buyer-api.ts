@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { buyBoxSchema } from '../buyers/buy-box';
 import { phoneSchema } from './phone';
 
 /** A buyer as the API returns it (the routes' response schema). */
@@ -12,6 +13,8 @@ export const buyerSchema = z.object({
   primary_email: z.string().nullable(),
   primary_phone: z.string().nullable(),
   notes: z.string().nullable(),
+  /** What the buyer buys (issue 21): deals are matched against it. */
+  buy_box: buyBoxSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -28,6 +31,7 @@ export const buyerWriteBody = z
     primary_email: z.string().trim().toLowerCase().pipe(z.email('primary_email must be a valid email address')).nullable().optional(),
     primary_phone: phoneSchema.nullable().optional(),
     notes: z.string().trim().max(5000).nullable().optional(),
+    buy_box: buyBoxSchema.optional(),
   })
   .strict();
 export const updateBuyerBody = buyerWriteBody.partial().strict();

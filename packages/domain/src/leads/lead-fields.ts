@@ -208,6 +208,6 @@ export const COMPLETENESS_KEY_FIELDS = [
 ] as const satisfies readonly LeadFieldName[];
 
 export const LEAD_STATUSES = [
-  'new', 'new-untouched', 'discovery', 'interested-set-offer', 'interested-add-followup', 'add-to-followup', 'deleted',
+  'new', 'new-untouched', 'discovery', 'interested-set-offer', 'interested-add-followup', 'add-to-followup', 'under-contract', 'closed', 'deleted',
 ] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];

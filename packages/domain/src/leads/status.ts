@@ -16,6 +16,9 @@ export const LEAD_STATUS_INFO: { readonly [S in LeadStatus]: LeadStatusInfo } = 
   'interested-add-followup': { label: 'Interested — follow up', tone: 'follow-up' },
   'add-to-followup': { label: 'Follow up', tone: 'follow-up' },
   'interested-set-offer': { label: 'Interested — make offer', tone: 'offer' },
+  // A lead's status follows its deal (modules/deals): under contract until the deal closes.
+  'under-contract': { label: 'Under contract', tone: 'offer' },
+  closed: { label: 'Closed', tone: 'offer' },
   deleted: { label: 'Deleted', tone: 'removed' },
 };
 

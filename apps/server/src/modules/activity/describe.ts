@@ -20,7 +20,7 @@ const list = (items: string[], max = 4) => (items.length > max ? `${items.slice(
 const quote = (text: string | null) => (text ? `: “${text}”` : '');
 const mmss = (sec: number) => `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, '0')}`;
 const VIA: Record<string, string> = {
-  lead_edit: 'on the lead', call_outcome: 'after a call', live_call: 'asked on a call', sms_opt_out: 'by a text opt-out', dnc_list: 'from the Do Not Call list', sms_opt_in: 'by a text opt-in',
+  lead_edit: 'on the lead', deal: 'as its deal moved', call_outcome: 'after a call', live_call: 'asked on a call', sms_opt_out: 'by a text opt-out', dnc_list: 'from the Do Not Call list', sms_opt_in: 'by a text opt-in',
 };
 
 /** "Marked Do Not Call after a call": the sentence with how it happened, when the details say. */

@@ -242,6 +242,9 @@ describe.each(DB_KINDS)('AI jobs on %s', (kind) => {
     ai.attach(t.app.services.jobs);
     await setAi(t.request, a, { enableSmartScoring: false, enableAutoEnrichment: false });
     const id = await createLead(t.request, a, { owner_1_name: 'Kept Owner', property_address: '9 Fill Road', property_address_city: 'Austin', property_address_state: 'TX', estimated_value: 250000 });
+    // The subscriber reads the switches when the event is delivered: switched on before that, it would queue its own
+    // enrichment, which could run before the one below.
+    await deliveredTo(t.database.db, AI_SUBSCRIBERS.newLead, 'lead.created', { leadId: id });
     await setAi(t.request, a, { enableSmartScoring: true, enableAutoEnrichment: true });
     const job: LeadJob = { organizationId: a.organizationId, leadId: id, requestedAt: new Date().toISOString(), trigger: 'auto' };
     const first = await ai.runEnrichJob(job, { id: 'x', lastAttempt: false, stopping: () => false });

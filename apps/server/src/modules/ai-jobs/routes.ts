@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  conversationAnalysisViewSchema, leadAiScoreSchema,
   callAnalysisSchema, callTranscriptSchema, enrichLeadBody, enrichLeadsBody, enrichmentBatchSchema, enrichmentRequestAnswerSchema, leadEnrichmentAnswerSchema,
 } from '@wholesail/domain';
 import { ACCESS } from '../../http/access';
@@ -41,19 +42,19 @@ export function registerAiJobRoutes(app: FastifyInstance, ai: AiJobs): void {
 
   r.get('/api/enrichment-batches/:id', { config: ACCESS.member, schema: { params: batchParams, response: { 200: enrichmentBatchSchema } } }, async (request) => getBatch(ai.deps, request.ctx, request.params.id));
 
-  r.post('/api/leads/:id/ai-score', { schema: { params: leadParams }, config: INLINE_LIMIT }, async (request) => {
+  r.post('/api/leads/:id/ai-score', { schema: { params: leadParams, response: { 200: leadAiScoreSchema } }, config: INLINE_LIMIT }, async (request) => {
     const outcome = await ai.scoreLead(request.ctx.organizationId, request.params.id);
     if (outcome.result !== 'scored') throw notFound('Lead not found');
     return outcome.score;
   });
 
-  r.post('/api/conversations/:id/analyze', { schema: { params: conversationParams }, config: INLINE_LIMIT }, async (request) => {
+  r.post('/api/conversations/:id/analyze', { schema: { params: conversationParams, response: { 200: conversationAnalysisViewSchema } }, config: INLINE_LIMIT }, async (request) => {
     const outcome = await ai.analyzeConversation(request.ctx.organizationId, request.params.id);
     if (outcome.result !== 'analyzed') throw notFound('Conversation not found');
     return outcome.analysis;
   });
 
-  r.get('/api/conversations/:id/analysis', { config: ACCESS.member, schema: { params: conversationParams } }, async (request) =>
+  r.get('/api/conversations/:id/analysis', { config: ACCESS.member, schema: { params: conversationParams, response: { 200: conversationAnalysisViewSchema } } }, async (request) =>
     ai.getAnalysis(request.ctx, request.params.id),
   );
 

@@ -54,17 +54,7 @@ export interface AiJobsDeps {
 }
 
 /** The stored score as POST /api/leads/:id/ai-score answers it. */
-export interface LeadAiScore {
-  lead_id: string;
-  ai_score: number;
-  ai_score_reasons: string[];
-  ai_score_source: string;
-  ai_scored_at: string;
-  /** The score as motivation out of 9 and its level (dialer.md §9); the lead's motivation_score is not changed. */
-  motivation: number;
-  motivation_level: string;
-  llm: 'configured' | 'not_configured' | 'error';
-}
+export type { LeadAiScore } from '@wholesail/domain';
 
 export type EnrichOutcome =
   | { result: 'enriched'; filled: LeadFieldName[] }

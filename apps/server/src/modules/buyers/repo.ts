@@ -1,17 +1,19 @@
 import { sql } from 'kysely';
-import type { Buyer } from '@wholesail/domain';
+import { buyBoxSchema, type Buyer } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
 import { iso } from '../../db/timestamps';
 
-type BuyerRow = Omit<Buyer, 'created_at' | 'updated_at'> & { created_at: Date | string; updated_at: Date | string };
+type BuyerRow = Omit<Buyer, 'created_at' | 'updated_at' | 'buy_box'> & { buy_box: unknown; created_at: Date | string; updated_at: Date | string };
 
 /** Named, not `*`: see LEAD_COLUMNS (leads/repo.ts). */
 const BUYER_COLUMNS = [
-  'id', 'organization_id', 'contact_name', 'company_name', 'buyer_score', 'is_active', 'primary_email', 'primary_phone', 'notes', 'created_at', 'updated_at',
+  'id', 'organization_id', 'contact_name', 'company_name', 'buyer_score', 'is_active', 'primary_email', 'primary_phone', 'notes', 'buy_box', 'created_at', 'updated_at',
 ] as const;
 
 export const toBuyer = (row: BuyerRow): Buyer => ({
   ...row,
+  // Read through the schema: a box stored before a criterion existed reads with that criterion's default.
+  buy_box: buyBoxSchema.parse(typeof row.buy_box === 'string' ? JSON.parse(row.buy_box) : (row.buy_box ?? {})),
   created_at: iso(row.created_at),
   updated_at: iso(row.updated_at),
 });
@@ -32,11 +34,14 @@ export async function findBuyer(tx: Tx, organizationId: string, id: string) {
   return row ? toBuyer(row) : null;
 }
 
+/** jsonb travels as text, the same on both drivers. */
+const stored = (values: Record<string, unknown>) => (values.buy_box === undefined ? values : { ...values, buy_box: JSON.stringify(values.buy_box) });
+
 export async function insertBuyer(tx: Tx, organizationId: string, values: Record<string, unknown>) {
   return toBuyer(
     await tx
       .insertInto('buyers')
-      .values({ ...(values as { contact_name: string }), organization_id: organizationId })
+      .values({ ...(stored(values) as { contact_name: string }), organization_id: organizationId })
       .returning(BUYER_COLUMNS)
       .executeTakeFirstOrThrow(),
   );
@@ -45,7 +50,7 @@ export async function insertBuyer(tx: Tx, organizationId: string, values: Record
 export async function updateBuyer(tx: Tx, organizationId: string, id: string, values: Record<string, unknown>) {
   const row = await tx
     .updateTable('buyers')
-    .set({ ...values, updated_at: new Date() })
+    .set({ ...stored(values), updated_at: new Date() })
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .returning(BUYER_COLUMNS)

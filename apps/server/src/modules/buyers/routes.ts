@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { buyerPageSchema, buyerSchema, buyerWriteBody, listBuyersQuery, updateBuyerBody } from '@wholesail/domain';
+import { buyerMatchesSchema, buyerPageSchema, buyerSchema, buyerWriteBody, dealMatchesSchema, listBuyersQuery, updateBuyerBody } from '@wholesail/domain';
 import { ACCESS } from '../../http/access';
 import { notFound } from '../../http/errors';
+import { buyerMatches, dealMatches } from './matches';
 import * as repo from './repo';
 
 const idParams = z.object({ id: z.uuid('id: expected a buyer id') });
+const dealParams = z.object({ id: z.uuid('id: expected a deal id') });
 const buyer = { 200: buyerSchema };
 
-/** Buyers are plain records scoped to the organization; the routes hold no rule beyond that. */
+/** Buyers, scoped to the organization, and the matching of their buy boxes with deals (packages/domain fitBuyBox). */
 export function registerBuyerRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const found = <T>(value: T | null | false): T => {
@@ -28,6 +30,12 @@ export function registerBuyerRoutes(app: FastifyInstance): void {
   );
   r.patch('/api/buyers/:id', { config: ACCESS.member, schema: { params: idParams, body: updateBuyerBody, response: buyer } }, ({ ctx, params, body }) =>
     ctx.write(async (tx) => found(await repo.updateBuyer(tx, ctx.organizationId, params.id, body))),
+  );
+  r.get('/api/buyers/:id/matches', { config: ACCESS.member, schema: { params: idParams, response: { 200: buyerMatchesSchema } } }, ({ ctx, params }) =>
+    ctx.read((tx) => buyerMatches(tx, ctx.organizationId, params.id)),
+  );
+  r.get('/api/deals/:id/matches', { config: ACCESS.member, schema: { params: dealParams, response: { 200: dealMatchesSchema } } }, ({ ctx, params }) =>
+    ctx.read((tx) => dealMatches(tx, ctx.organizationId, params.id)),
   );
   r.delete('/api/buyers/:id', { config: ACCESS.member, schema: { params: idParams } }, async ({ ctx, params }, reply) => {
     await ctx.write(async (tx) => found(await repo.deleteBuyer(tx, ctx.organizationId, params.id)));

@@ -120,6 +120,6 @@ export async function insertTask(
   return tx
     .insertInto('ai_tasks')
     .values({ ...values, task_type: 'follow_up', status: 'pending' })
-    .returning(['id', 'lead_id', 'call_id', 'task_type', 'proposed_time', 'status', 'suggested_message', 'reason', 'created_at'])
+    .returning(['id', 'lead_id', 'call_id', 'deal_id', 'task_type', 'proposed_time', 'status', 'suggested_message', 'reason', 'created_at'])
     .executeTakeFirstOrThrow();
 }

@@ -7,7 +7,7 @@ function taskQuery(tx: Tx, organizationId: string) {
     .selectFrom('ai_tasks as t')
     .innerJoin('leads as l', (j) => j.onRef('l.organization_id', '=', 't.organization_id').onRef('l.id', '=', 't.lead_id'))
     .select([
-      't.id', 't.lead_id', 't.call_id', 't.task_type', 't.proposed_time', 't.status', 't.suggested_message', 't.reason', 't.created_at',
+      't.id', 't.lead_id', 't.call_id', 't.deal_id', 't.task_type', 't.proposed_time', 't.status', 't.suggested_message', 't.reason', 't.created_at',
       'l.name', 'l.contact_1_name', 'l.owner_1_name', 'l.owner_1_first_name', 'l.owner_1_last_name',
     ])
     .where('t.organization_id', '=', organizationId);

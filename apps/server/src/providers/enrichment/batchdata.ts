@@ -14,11 +14,11 @@ export function splitUsAddress(address: string): { street: string; city?: string
   return { street: address.trim() };
 }
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+export type Json = Record<string, unknown>;
+export const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 const first = (v: unknown): unknown => (Array.isArray(v) ? v[0] : undefined);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
+export const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
 
 /** Maps one BatchData property record onto our fields; absent data stays null. */
@@ -52,22 +52,32 @@ export function mapBatchDataProperty(p: Json): EnrichedProperty {
   };
 }
 
+/** POSTs `payload` to a BatchData endpoint: its JSON body, or the error its answer gives. */
+export async function postBatchData(
+  fetchImpl: typeof fetch,
+  apiKey: string,
+  url: string,
+  payload: unknown,
+  timeoutMs = TIMEOUT_MS,
+): Promise<{ ok: true; body: Json } | { ok: false; error: string }> {
+  const response = await fetchImpl(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(payload),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const body = obj(await response.json().catch(() => ({})));
+  if (!response.ok) return { ok: false, error: str(obj(body.status).message) ?? `BatchData answered ${response.status}` };
+  return { ok: true, body };
+}
+
 export function batchDataEnrichment(apiKey: string, fetchImpl: typeof fetch = fetch): EnrichmentProvider {
   return {
     kind: 'batchdata',
     async lookupProperty(address): Promise<EnrichmentResult> {
-      const response = await fetchImpl(ENDPOINT, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ requests: [{ address: splitUsAddress(address) }] }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      const body = obj(await response.json().catch(() => ({})));
-      if (!response.ok) {
-        const message = str(obj(body.status).message) ?? `BatchData answered ${response.status}`;
-        return { success: false, error: message };
-      }
-      const property = first(obj(body.results).properties);
+      const answer = await postBatchData(fetchImpl, apiKey, ENDPOINT, { requests: [{ address: splitUsAddress(address) }] });
+      if (!answer.ok) return { success: false, error: answer.error };
+      const property = first(obj(answer.body.results).properties);
       if (!property) return { success: true };
       return { success: true, data: mapBatchDataProperty(obj(property)) };
     },

@@ -1,3 +1,5 @@
+import type { CompCandidate } from '@wholesail/domain';
+
 /** The answer of a property lookup (dialer.md §7 batchdata-enrichment). */
 export interface EnrichedProperty {
   owner_1_name: string | null;
@@ -23,9 +25,26 @@ export interface EnrichmentResult {
   data?: EnrichedProperty;
 }
 
+/** A comparables search around a subject address: sales within the radius, sold on or after `soldSince`. */
+export interface ComparablesSearch {
+  address: string;
+  radiusMiles: number;
+  /** YYYY-MM-DD */
+  soldSince: string;
+}
+
+/** The provider's sales, in the shape the comps analysis takes (packages/domain CompCandidate). */
+export interface ComparablesResult {
+  success: boolean;
+  error?: string;
+  sales?: CompCandidate[];
+}
+
 export interface EnrichmentProvider {
   readonly kind: 'batchdata' | 'none';
   lookupProperty(address: string): Promise<EnrichmentResult>;
+  /** Comparable sales, on a provider that has a comparables search (BatchData's property search by compAddress). */
+  findComparables?(search: ComparablesSearch): Promise<ComparablesResult>;
 }
 
 export const NOT_CONFIGURED_MESSAGE = 'Data enrichment service is not configured. Basic property info only.';

@@ -81,6 +81,12 @@ describe('login page', () => {
     expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/sign-in/email')).toBe(false);
+    // The first invalid field has the focus; once corrected, its message goes as it is typed.
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'agent@example.com');
+    await waitFor(() => expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid'));
+    expect(screen.queryByText('Enter a valid email address')).not.toBeInTheDocument();
   });
 
   it('goes to the last route, else /dashboard, after sign-in without a redirect parameter', async () => {

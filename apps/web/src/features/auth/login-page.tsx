@@ -1,9 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { emailSchema, postLoginDestination, recoveryDestination } from '@wholesail/domain';
-import { lazy, Suspense, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { postLoginDestination, recoveryDestination } from '@wholesail/domain';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
@@ -12,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { getLastRoute } from '@/lib/storage';
 import { LegalFooter } from './legal-footer';
 import { LoginMarketing } from './login-marketing';
+import type { Credentials, SignInErrors, SignInValues } from './sign-in-schema';
 import { useSession } from './use-session';
 import { useSignIn } from './use-sign-in';
 
@@ -50,8 +48,10 @@ export function LoginPage() {
   );
 }
 
-const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Password is required') });
-type Credentials = z.infer<typeof signInSchema>;
+// The form's rules (zod and the domain's email rule) load when the form is first focused or submitted, not with the
+// page: zod and a form library would be a fifth of the sign-in page's initial JavaScript, for two fields.
+let rules: Promise<typeof import('./sign-in-schema')> | undefined;
+const loadRules = () => (rules ??= import('./sign-in-schema'));
 
 type SignInCardProps = { pending: boolean; onSubmit: (credentials: Credentials) => void };
 
@@ -59,8 +59,26 @@ function SignInCard({ pending, onSubmit }: SignInCardProps) {
   const emailId = useId();
   const passwordId = useId();
   const [resetOpen, setResetOpen] = useState(false);
-  const form = useForm<z.input<typeof signInSchema>, unknown, Credentials>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
-  const { errors } = form.formState;
+  const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<SignInErrors>({});
+  // After the first submit each change is checked again, so a message goes as soon as the field is right.
+  const [submitted, setSubmitted] = useState(false);
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+
+  const check = async (next: SignInValues) => (await loadRules()).checkSignIn(next);
+  const change = (field: keyof SignInValues) => (event: { target: { value: string } }) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (submitted) void check(next).then((r) => setErrors(r.errors ?? {}));
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const result = await check(values);
+    setErrors(result.errors ?? {});
+    if (result.data) onSubmit(result.data);
+    else inputs[result.errors.email ? 'email' : 'password'].current?.focus();
+  };
 
   return (
     <Card className="w-full max-w-sm">
@@ -69,7 +87,7 @@ function SignInCard({ pending, onSubmit }: SignInCardProps) {
         <CardDescription>Welcome back. Sign in to your workspace.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
+        <form noValidate onSubmit={(event) => void submit(event)} onFocus={() => void loadRules()} className="grid gap-4">
           <div className="grid gap-2">
             <Label htmlFor={emailId}>Email</Label>
             <Input
@@ -80,9 +98,12 @@ function SignInCard({ pending, onSubmit }: SignInCardProps) {
               placeholder="you@company.com"
               aria-invalid={errors.email ? true : undefined}
               aria-describedby={`${emailId}-error`}
-              {...form.register('email')}
+              ref={inputs.email}
+              name="email"
+              value={values.email}
+              onChange={change('email')}
             />
-            <FieldError id={`${emailId}-error`} message={errors.email?.message} />
+            <FieldError id={`${emailId}-error`} message={errors.email} />
           </div>
           <div className="grid gap-2">
             <div className="flex items-center justify-between">
@@ -98,9 +119,12 @@ function SignInCard({ pending, onSubmit }: SignInCardProps) {
               autoComplete="current-password"
               aria-invalid={errors.password ? true : undefined}
               aria-describedby={`${passwordId}-error`}
-              {...form.register('password')}
+              ref={inputs.password}
+              name="password"
+              value={values.password}
+              onChange={change('password')}
             />
-            <FieldError id={`${passwordId}-error`} message={errors.password?.message} />
+            <FieldError id={`${passwordId}-error`} message={errors.password} />
           </div>
           <Button type="submit" className="w-full" disabled={pending}>
             {pending ? 'Signing in...' : 'Sign In'}
@@ -110,7 +134,7 @@ function SignInCard({ pending, onSubmit }: SignInCardProps) {
       </CardContent>
       {resetOpen && (
         <Suspense fallback={null}>
-          <ResetPasswordDialog open onOpenChange={setResetOpen} defaultEmail={form.getValues('email').trim()} />
+          <ResetPasswordDialog open onOpenChange={setResetOpen} defaultEmail={values.email.trim()} />
         </Suspense>
       )}
     </Card>

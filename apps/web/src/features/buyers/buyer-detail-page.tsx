@@ -1,7 +1,7 @@
 import { formatPhone, type Buyer } from '@wholesail/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertCircleIcon, ArrowLeftIcon, Loader2Icon, PencilIcon, PowerIcon, Trash2Icon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
@@ -13,9 +13,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isNotFound } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
+import { BuyBoxCard } from './buy-box-card';
 import { EditBuyerDialog } from './buyer-dialogs';
+import { BuyerMatchesCard } from './buyer-matches-card';
 import { deleteBuyer, fetchBuyer, updateBuyer } from './buyers-api';
 import { scoreVariant } from './buyers-page';
+import { Detail } from './detail';
 
 const backLink = (
   <Link to="/buyers" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
@@ -134,6 +137,9 @@ function BuyerDetail({ buyer }: { buyer: Buyer }) {
         </CardContent>
       </Card>
 
+      <BuyBoxCard buyer={buyer} />
+      <BuyerMatchesCard buyerId={buyer.id} />
+
       <EditBuyerDialog buyer={buyer} open={editing} onOpenChange={setEditing} />
       <Dialog open={confirming} onOpenChange={(open) => !remove.isPending && setConfirming(open)}>
         <DialogContent>
@@ -152,15 +158,6 @@ function BuyerDetail({ buyer }: { buyer: Buyer }) {
           </DialogFooter>
         </DialogContent>
       </Dialog>
-    </div>
-  );
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1">
-      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-      <dd className="text-sm break-words">{children ?? <span className="text-muted-foreground">—</span>}</dd>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /** Buyers API (docs/api-leads.md "Buyers"). */
-import type { Buyer, buyerWriteBody } from '@wholesail/domain';
+import type { Buyer, BuyerMatches, buyerWriteBody, DealMatches } from '@wholesail/domain';
 import type { z } from 'zod';
 import { apiRequest } from '@/lib/api';
 
@@ -19,7 +19,6 @@ export interface BuyerList {
 
 /** What POST and PATCH send: the shared schema's output. */
 export type BuyerWrite = z.output<typeof buyerWriteBody>;
-
 
 export function buyersPath({ activeOnly, minScore, page }: BuyerFilters): string {
   const params = new URLSearchParams();
@@ -44,6 +43,16 @@ export function createBuyer(body: BuyerWrite): Promise<Buyer> {
 
 export function updateBuyer(id: string, body: Partial<BuyerWrite>): Promise<Buyer> {
   return apiRequest<Buyer>(`/api/buyers/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+}
+
+/** The organization's active buyers ranked for a deal (GET /api/deals/:id/matches). */
+export function fetchDealMatches(dealId: string): Promise<DealMatches> {
+  return apiRequest<DealMatches>(`/api/deals/${encodeURIComponent(dealId)}/matches`);
+}
+
+/** The open deals ranked for a buyer (GET /api/buyers/:id/matches). */
+export function fetchBuyerMatches(buyerId: string): Promise<BuyerMatches> {
+  return apiRequest<BuyerMatches>(`/api/buyers/${encodeURIComponent(buyerId)}/matches`);
 }
 
 export function deleteBuyer(id: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Buyer } from '@wholesail/domain';
+import { EMPTY_BUY_BOX, type Buyer } from '@wholesail/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -34,6 +34,7 @@ export const BUYER: Buyer = {
   primary_email: 'maria@chencap.com',
   primary_phone: '5125550134',
   notes: null,
+  buy_box: EMPTY_BUY_BOX,
   created_at: '2025-03-01T10:00:00Z',
   updated_at: '2025-03-01T10:00:00Z',
 };

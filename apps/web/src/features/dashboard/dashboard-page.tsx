@@ -9,6 +9,7 @@ import { useNoOrganizationNotice } from '@/features/organization/use-no-organiza
 import { useLeadStats } from '@/features/leads/leads-api';
 import { greeting } from '@/lib/format';
 import { FollowUpsCard, LeadStatsCards, StatsSkeleton, TopLeadsCard } from './dashboard-leads';
+import { DueDealsCard } from './due-deals-card';
 
 type StartCard = { icon: LucideIcon; title: string; text: string; to: string; action: string };
 
@@ -71,6 +72,7 @@ function OrganizationOverview() {
         <TopLeadsCard />
         <FollowUpsCard />
       </div>
+      <DueDealsCard />
     </div>
   );
 }

@@ -15,7 +15,7 @@ describe('landing page', () => {
   it('shows every section to a signed-out visitor', async () => {
     signedOut();
     renderApp('/');
-    const header = screen.getByTestId('landing-header');
+    const header = await screen.findByTestId('landing-header');
     expect(within(header).getByRole('link', { name: 'SIGN IN' })).toHaveAttribute('href', '/login');
     const nav = within(header).getByRole('navigation', { name: 'Sections' });
     expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['#features', '#value', '#results', '#pricing', '#faq']);
@@ -40,10 +40,10 @@ describe('landing page', () => {
     }
   });
 
-  it('links the footer to the pages of dialer.md §2 and platform.md §2', () => {
+  it('links the footer to the pages of dialer.md §2 and platform.md §2', async () => {
     signedOut();
     renderApp('/');
-    const footer = within(screen.getByRole('navigation', { name: 'Footer' }));
+    const footer = within(await screen.findByRole('navigation', { name: 'Footer' }));
     const hrefs = footer.getAllByRole('link').map((a) => a.getAttribute('href'));
     for (const href of ['/about', '/developer', '/help', '/billing', '/login', '/status', '/privacy-policy', '/privacy', '/terms-of-service', '/cookies-policy']) {
       expect(hrefs).toContain(href);
@@ -58,7 +58,7 @@ describe('landing page', () => {
     Element.prototype.scrollIntoView = scrollIntoView;
     try {
       renderApp('/');
-      await userEvent.click(within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('link', { name: 'Pricing' }));
+      await userEvent.click(within(await screen.findByRole('navigation', { name: 'Sections' })).getByRole('link', { name: 'Pricing' }));
       expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
       expect(scrollIntoView.mock.contexts[0]).toBe(document.getElementById('pricing'));
       expect(window.location.hash).toBe('#pricing');

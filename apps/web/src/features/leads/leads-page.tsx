@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { EmptyCard } from '@/components/ui/empty-card';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Pager } from '@/components/ui/pager';
@@ -270,19 +271,6 @@ function SkeletonRows({ layout }: { layout: ListLayout }) {
         </div>
       ))}
     </div>
-  );
-}
-
-function EmptyCard({ icon: Icon, title, text, children }: { icon: typeof UsersIcon; title: string; text: string; children?: React.ReactNode }) {
-  return (
-    <Card className="border-dashed shadow-none">
-      <CardContent className="flex flex-col items-center gap-3 py-14 text-center">
-        <Icon className="size-7 text-muted-foreground" aria-hidden />
-        <h2 className="text-base font-semibold">{title}</h2>
-        <p className="max-w-md text-sm text-muted-foreground">{text}</p>
-        {children && <div className="flex flex-wrap justify-center gap-2">{children}</div>}
-      </CardContent>
-    </Card>
   );
 }
 

@@ -13,6 +13,7 @@ describe('notice pages', () => {
 
   it('counts down and redirects /dialer to the send tab after exactly 3 s', async () => {
     const { router } = renderApp('/dialer');
+    await act(() => import('./notice-page'));
     expect(screen.getByRole('heading', { name: 'The dialer has moved into Communications' })).toBeInTheDocument();
     expect(screen.getByText('Redirecting in 3 seconds...')).toBeInTheDocument();
     // The tab the notice names is the one Communications shows: 'Dialer', not 'Send'.
@@ -34,6 +35,7 @@ describe('notice pages', () => {
     ['/sms', 'Messaging has moved into Communications', '/communications?tab=conversations'],
   ])('%s redirects at once on the button', async (path, title, target) => {
     const { router } = renderApp(path);
+    await act(() => import('./notice-page'));
     expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Go to Communications now/ })));
     expect(currentUrl(router)).toBe(target);

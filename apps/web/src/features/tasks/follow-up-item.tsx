@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { screenLinks } from '@wholesail/domain';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { dateTimeText, relativeTime } from '@/features/leads/lead-format';
@@ -34,6 +35,11 @@ export function FollowUpItem({ task, showLead = true, now = new Date() }: { task
         </div>
       </div>
       {task.reason && <p className="text-xs text-muted-foreground">{task.reason}</p>}
+      {task.deal_id && (
+        <Link to={screenLinks.deal(task.deal_id)} className="w-fit text-xs text-primary hover:underline">
+          Open the deal
+        </Link>
+      )}
       {task.suggested_message && (
         <div className="grid gap-1">
           <button type="button" className="w-fit text-xs text-primary hover:underline" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>

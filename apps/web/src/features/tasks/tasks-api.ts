@@ -8,6 +8,8 @@ export type Task = {
   id: string;
   lead_id: string;
   lead_name: string | null;
+  /** A deal deadline's deal (task_type deal_deadline). */
+  deal_id?: string | null;
   task_type: string;
   proposed_time: string;
   status: 'pending' | 'done';

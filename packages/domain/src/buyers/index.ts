@@ -1,0 +1,3 @@
+export * from './buy-box';
+export * from './matching';
+export * from './matches-api';

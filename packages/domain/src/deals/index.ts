@@ -1,0 +1,5 @@
+export * from './deal-api';
+export * from './deal-settings';
+export * from './formulas';
+export * from './revenue-api';
+export * from './stages';

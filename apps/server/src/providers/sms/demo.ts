@@ -74,9 +74,9 @@ export class DemoTextLine implements SmsProvider {
     return demoSellerReply(message.seller, message.body, thread.replies++);
   }
 
-  /** Timers waiting to fire (tests). */
+  /** Timers waiting to fire plus updates still being written (tests wait for zero). */
   get pending(): number {
-    return this.timers.size;
+    return this.timers.size + this.inFlight.size;
   }
 
   async stop(): Promise<void> {

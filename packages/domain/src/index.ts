@@ -20,3 +20,4 @@ export * from './activity';
 export * from './deals';
 export * from './comps';
 export * from './buyers';
+export * from './deal-rooms';

@@ -85,18 +85,38 @@ export interface AiTasks {
   updated_at: Generated<Timestamp>;
 }
 
+export interface BuyerOffers {
+  amount: Numeric;
+  buyer_id: string;
+  close_by: string;
+  created_at: Generated<Timestamp>;
+  deal_id: string;
+  declined_notice_at: Timestamp | null;
+  earnest_money: Numeric;
+  financing: 'cash' | 'hard_money' | 'private_money' | 'conventional' | 'other';
+  id: Generated<string>;
+  message: string | null;
+  organization_id: string;
+  proof_of_funds: string | null;
+  source: Generated<'deal_room' | 'agent'>;
+  status: Generated<'received' | 'accepted' | 'backup' | 'declined' | 'withdrawn'>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Buyers {
   buy_box: Generated<Json>;
   buyer_score: Generated<number>;
   company_name: string | null;
   contact_name: string;
   created_at: Generated<Timestamp>;
+  email_opted_out_at: Timestamp | null;
   id: Generated<string>;
   is_active: Generated<boolean>;
   notes: string | null;
   organization_id: string;
   primary_email: string | null;
   primary_phone: string | null;
+  source: Generated<'manual' | 'import' | 'deal_room'>;
   updated_at: Generated<Timestamp>;
 }
 
@@ -213,7 +233,7 @@ export interface DealEvents {
   created_at: Generated<Timestamp>;
   deal_id: string;
   id: Generated<string>;
-  kind: 'created' | 'updated' | 'stage' | 'offer' | 'offer_updated' | 'analysis';
+  kind: 'created' | 'updated' | 'stage' | 'offer' | 'offer_updated' | 'analysis' | 'room' | 'buyer_offer';
   organization_id: string;
   summary: string;
   user_id: string | null;
@@ -231,6 +251,63 @@ export interface DealOffers {
   status: Generated<'sent' | 'countered' | 'accepted' | 'rejected'>;
   terms: string | null;
   updated_at: Generated<Timestamp>;
+}
+
+export interface DealRoomInvites {
+  buyer_id: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  organization_id: string;
+  revoked_at: Timestamp | null;
+  room_id: string;
+  token: string;
+}
+
+export interface DealRoomPhotos {
+  bytes: number;
+  caption: string | null;
+  content_type: 'image/jpeg' | 'image/png' | 'image/webp';
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  organization_id: string;
+  position: Generated<number>;
+  room_id: string;
+  storage_key: string;
+}
+
+export interface DealRooms {
+  access: Generated<'link' | 'password' | 'invited'>;
+  asking_price: Numeric | null;
+  closing_date: string | null;
+  contact_email: string | null;
+  contact_name: string | null;
+  contact_phone: string | null;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  deal_id: string;
+  description: string | null;
+  earnest_money_required: Numeric | null;
+  expires_at: Timestamp | null;
+  headline: string | null;
+  id: Generated<string>;
+  organization_id: string;
+  password_hash: string | null;
+  showing_notes: string | null;
+  slug: string;
+  status: Generated<'open' | 'closed'>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DealRoomViews {
+  buyer_id: string | null;
+  client_hash: string;
+  id: Generated<string>;
+  last_seen_at: Generated<Timestamp>;
+  offer_id: string | null;
+  opened_at: Generated<Timestamp>;
+  organization_id: string;
+  room_id: string;
+  user_agent: string | null;
 }
 
 export interface Deals {
@@ -632,6 +709,7 @@ export interface DB {
   address_lookup_cache: AddressLookupCache;
   ai_status: AiStatus;
   ai_tasks: AiTasks;
+  buyer_offers: BuyerOffers;
   buyers: Buyers;
   call_analyses: CallAnalyses;
   call_events: CallEvents;
@@ -642,6 +720,10 @@ export interface DB {
   deal_analyses: DealAnalyses;
   deal_events: DealEvents;
   deal_offers: DealOffers;
+  deal_room_invites: DealRoomInvites;
+  deal_room_photos: DealRoomPhotos;
+  deal_room_views: DealRoomViews;
+  deal_rooms: DealRooms;
   deals: Deals;
   dnc_numbers: DncNumbers;
   enrichment_batch_leads: EnrichmentBatchLeads;

@@ -1,0 +1,2 @@
+export * from './room-api';
+export * from './offer-api';

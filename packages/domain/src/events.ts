@@ -16,6 +16,8 @@ export type DomainEvent =
   | { type: 'import.finished'; organizationId: string; importId: string }
   | { type: 'deal.created'; organizationId: string; dealId: string; leadId: string }
   | { type: 'deal.stage_changed'; organizationId: string; dealId: string; leadId: string; from: string; to: string }
+  /** A buyer made an offer from a deal's room (public: no member made it). */
+  | { type: 'buyer_offer.received'; organizationId: string; dealId: string; offerId: string }
   /** A member's manual enrichment of one or more leads has run every lead (each enriched, skipped or failed). */
   | { type: 'enrichment.batch_finished'; organizationId: string; batchId: string; requestedBy: string | null };
 

@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = {
   importFinished: 'import.finished',
   enrichmentFinished: 'enrichment.batch_finished',
   textReceived: 'text.received',
+  buyerOfferReceived: 'buyer_offer.received',
   taskDue: 'task.due',
 } as const;
 

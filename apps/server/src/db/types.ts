@@ -120,6 +120,19 @@ export interface Buyers {
   updated_at: Generated<Timestamp>;
 }
 
+export interface BuyerSends {
+  buyer_id: string;
+  channel: 'email' | 'sms';
+  created_at: Generated<Timestamp>;
+  deal_id: string;
+  id: Generated<string>;
+  link: string | null;
+  organization_id: string;
+  reason: string | null;
+  sent_by: string | null;
+  status: 'sent' | 'refused' | 'failed';
+}
+
 export interface CallAnalyses {
   analyzed_at: Generated<Timestamp>;
   call_id: string;
@@ -710,6 +723,7 @@ export interface DB {
   ai_status: AiStatus;
   ai_tasks: AiTasks;
   buyer_offers: BuyerOffers;
+  buyer_sends: BuyerSends;
   buyers: Buyers;
   call_analyses: CallAnalyses;
   call_events: CallEvents;

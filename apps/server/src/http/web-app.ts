@@ -10,6 +10,10 @@ const SERVICE_WORKER_FILE = 'sw.js';
 /** A request for a file (by its extension) that is not in the build: a 404, never index.html served as a script. */
 const FILE_REQUEST = /\.(?:m?js|css|map|json|webmanifest|png|jpe?g|gif|svg|webp|avif|ico|woff2?|txt)$/i;
 
+/** Pages opened by secret links (a deal room's slug): never indexed, and the link never leaks in a Referer. */
+const UNLISTED_PAGES = ['/deal-rooms/'];
+export const UNLISTED_HEADERS = { 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' } as const;
+
 /** Serves the built web app; any non-API GET that is not a file gets index.html (client routing). */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const index = path.join(distDir, 'index.html');
@@ -32,6 +36,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || FILE_REQUEST.test(pathname)) {
       return reply.status(404).send(errorBody('NOT_FOUND', `No route ${request.method} ${pathname}`));
     }
+    if (UNLISTED_PAGES.some((prefix) => pathname.startsWith(prefix))) reply.headers(UNLISTED_HEADERS);
     if (!built) {
       return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyRequest, preParsingAsyncHookHandler, RouteOptions } from 'fastify';
 import type { RouteAccess } from '../../src/http/access';
 import { ORIGIN, type TestApp } from '../harness';
-import type { OrgIds } from './seed';
+import { TINY_PNG, type OrgIds } from './seed';
 
 /** A registered route as the app's onRoute hook saw it. */
 export interface RegisteredRoute {
@@ -53,7 +53,7 @@ export interface RouteCall {
   url: string;
   body?: unknown;
   /** A body sent as it is (CSV upload, Twilio form). */
-  raw?: { payload: string; contentType: string };
+  raw?: { payload: string | Buffer; contentType: string };
   /** The answer to org A's user when the ids are org B's (default 404). */
   cross?: number | 'skip';
   /** The answer to a signed-out client (default 401; other answers only on routes declared public). */
@@ -240,9 +240,60 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /api/deals/:id': { calls: (b) => [{ url: `/api/deals/${b.dealId}` }] },
   'PATCH /api/deals/:id': { calls: (b) => [{ url: `/api/deals/${b.dealId}`, body: { notes: 'changed by A' } }] },
   'POST /api/deals/:id/stage': { calls: (b) => [{ url: `/api/deals/${b.dealId}/stage`, body: { stage: 'marketing' } }] },
-  'POST /api/deals/:id/offers': { calls: (b) => [{ url: `/api/deals/${b.dealId}/offers`, body: { amount: 1000 } }] },
-  'PATCH /api/deals/:id/offers/:offerId': { calls: (b) => [{ url: `/api/deals/${b.dealId}/offers/${b.offerId}`, body: { status: 'countered' } }] },
+  'POST /api/deals/:id/seller-offers': { calls: (b) => [{ url: `/api/deals/${b.dealId}/seller-offers`, body: { amount: 1000 } }] },
+  'PATCH /api/deals/:id/seller-offers/:offerId': { calls: (b) => [{ url: `/api/deals/${b.dealId}/seller-offers/${b.offerId}`, body: { status: 'countered' } }] },
   'GET /api/deals/:id/matches': { calls: (b) => [{ url: `/api/deals/${b.dealId}/matches` }] },
+  'POST /api/deals/:id/room': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room`, body: { headline: 'Room by A' } }] },
+  'GET /api/deals/:id/room': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room` }] },
+  'PATCH /api/deals/:id/room': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room`, body: { headline: 'Changed by A', status: 'open' } }] },
+  'POST /api/deals/:id/room/photos': {
+    calls: (b) => [{ url: `/api/deals/${b.dealId}/room/photos?caption=A`, raw: { payload: TINY_PNG, contentType: 'image/png' } }],
+  },
+  'GET /api/deals/:id/room/photos/:photoId': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room/photos/${b.roomPhotoId}` }] },
+  'PATCH /api/deals/:id/room/photos/:photoId': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room/photos/${b.roomPhotoId}`, body: { caption: 'By A' } }] },
+  'DELETE /api/deals/:id/room/photos/:photoId': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room/photos/${b.roomPhotoId}` }] },
+  'POST /api/deals/:id/room/invites': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room/invites`, body: { buyer_ids: [b.buyerId] } }] },
+  'GET /api/deals/:id/room/invites': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room/invites` }] },
+  'DELETE /api/deals/:id/room/invites/:inviteId': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room/invites/${b.roomInviteId}` }] },
+  'GET /api/deals/:id/room/views': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room/views` }] },
+  'GET /api/deals/:id/offers': { calls: (b) => [{ url: `/api/deals/${b.dealId}/offers` }] },
+  'POST /api/deals/:id/offers': {
+    calls: (b) => [{ url: `/api/deals/${b.dealId}/offers`, body: { buyer_id: b.buyerId, amount: 1000, earnest_money: 10, close_by: '2030-01-01', financing: 'cash' } }],
+  },
+  'PATCH /api/deals/:id/offers/:offerId': { calls: (b) => [{ url: `/api/deals/${b.dealId}/offers/${b.buyerOfferId}`, body: { status: 'backup' } }] },
+  'POST /api/deals/:id/offers/:offerId/accept': { calls: (b) => [{ url: `/api/deals/${b.dealId}/offers/${b.buyerOfferId}/accept`, body: { notify_others: false } }] },
+  'GET /api/public/deal-rooms/:slug': {
+    calls: (b, a) => [
+      { url: `/api/public/deal-rooms/${b.roomSlug}`, cross: 401, signedOut: 401, why: "B's room asks for its password, which A does not know" },
+      { url: `/api/public/deal-rooms/${b.roomSlug}?password=wrong-password`, cross: 401, signedOut: 401, why: 'a wrong password' },
+      { url: `/api/public/deal-rooms/${randomToken()}`, cross: 404, signedOut: 404, why: 'no room has this slug' },
+      { url: `/api/public/deal-rooms/${a.roomSlug}?invite=${a.roomInviteToken}`, cross: 200, signedOut: 200, why: "A's own room through its buyer's invite" },
+    ],
+  },
+  'GET /api/public/deal-rooms/:slug/photos/:photoId': {
+    calls: (b, a) => [
+      { url: `/api/public/deal-rooms/${b.roomSlug}/photos/${b.roomPhotoId}`, cross: 401, signedOut: 401, why: "B's room asks for its password" },
+      { url: `/api/public/deal-rooms/${a.roomSlug}/photos/${b.roomPhotoId}?invite=${a.roomInviteToken}`, cross: 404, signedOut: 404, why: "B's photo is not in A's room" },
+    ],
+  },
+  'POST /api/public/deal-rooms/:slug/views/:viewId/heartbeat': {
+    calls: (b, a) => [
+      { url: `/api/public/deal-rooms/${a.roomSlug}/views/${b.roomViewId}/heartbeat`, cross: 404, signedOut: 404, why: "B's visit is not of A's room" },
+      { url: `/api/public/deal-rooms/${a.roomSlug}/views/${a.roomViewId}/heartbeat`, cross: 204, signedOut: 204, why: "A's own visit (its id is the visitor's secret)" },
+    ],
+  },
+  'POST /api/public/deal-rooms/:slug/offers': {
+    calls: (b, a) => [
+      {
+        url: `/api/public/deal-rooms/${b.roomSlug}/offers`, cross: 401, signedOut: 401, why: "B's room asks for its password",
+        body: { name: 'Proof Bidder', email: 'bidder@example.com', amount: 1000, earnest_money: 10, close_by: '2030-01-01', financing: 'cash' },
+      },
+      {
+        url: `/api/public/deal-rooms/${a.roomSlug}/offers`, cross: 201, signedOut: 201, why: "an offer on A's own room through its buyer's invite",
+        body: { name: 'Proof Bidder', email: 'bidder@example.com', amount: 1000, earnest_money: 10, close_by: '2030-01-01', financing: 'cash', invite: a.roomInviteToken },
+      },
+    ],
+  },
   'GET /api/deals/:id/timeline': { calls: (b) => [{ url: `/api/deals/${b.dealId}/timeline` }] },
   'GET /api/deals/:id/analyses': { calls: (b) => [{ url: `/api/deals/${b.dealId}/analyses` }] },
   'POST /api/deals/:id/analyses': { calls: (b) => [{ url: `/api/deals/${b.dealId}/analyses`, body: { inputs: {}, arv: 1, repair_estimate: 1 } }] },
@@ -344,7 +395,7 @@ export function errorOf(body: string): { code: string; message: string } | null 
 /** Sends one call of the table as a browser of the app would: its Origin (another, or none when null) and the cookie when given. */
 export function sendCall(t: TestApp, method: string, call: RouteCall, cookie?: string, origin: string | null = ORIGIN) {
   const headers: Record<string, string> = { ...(origin === null ? {} : { origin }), ...(cookie ? { cookie } : {}) };
-  let payload: string | undefined;
+  let payload: string | Buffer | undefined;
   if (call.raw) {
     headers['content-type'] = call.raw.contentType;
     payload = call.raw.payload;

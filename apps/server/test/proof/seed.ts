@@ -39,6 +39,9 @@ export const LOOK_B: OrgLook = {
   notes: 'Birch follow-up: heron pond survey', imported: 'Thaddeus Wrenfield', invitee: 'birch.invitee@example.com',
 };
 
+/** A 1×1 PNG: a deal room photo. */
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
 /** Every id (and id-like secret) of one seeded organization. */
 export interface OrgIds {
   organizationId: string;
@@ -51,6 +54,13 @@ export interface OrgIds {
   /** A deal of the lead under contract, with an offer and a saved analysis. */
   dealId: string;
   offerId: string;
+  /** The deal's room (password protected: a visitor without the password or an invite is refused), its photo, the buyer's invite, a visit and the buyer's offer. */
+  roomSlug: string;
+  roomPhotoId: string;
+  roomInviteId: string;
+  roomInviteToken: string;
+  roomViewId: string;
+  buyerOfferId: string;
   callId: string;
   callSid: string;
   taskId: string;
@@ -130,10 +140,21 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
   // A deal on the lead: an analysis, an accepted offer, under contract with its deadline tasks.
   const deal = await ok('POST', '/api/deals', { lead_id: lead.id, asking_price: 300_000, title_company: `${look.name} Title`, notes: `${look.notes} (deal)` }, 201);
   await ok('POST', `/api/deals/${deal.id}/analyses`, { inputs: { note: `${look.notes} (analysis)` }, arv: 400_000, repair_estimate: 40_000, target_fee: 12_000 }, 201);
-  const offer = await ok('POST', `/api/deals/${deal.id}/offers`, { amount: 230_000, terms: `${look.notes} (offer)` }, 201);
-  await ok('PATCH', `/api/deals/${deal.id}/offers/${offer.id}`, { status: 'accepted' });
+  const offer = await ok('POST', `/api/deals/${deal.id}/seller-offers`, { amount: 230_000, terms: `${look.notes} (offer)` }, 201);
+  await ok('PATCH', `/api/deals/${deal.id}/seller-offers/${offer.id}`, { status: 'accepted' });
   const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
   await ok('POST', `/api/deals/${deal.id}/stage`, { stage: 'under_contract', fields: { earnest_money: 1000, earnest_money_due: inDays(2), inspection_ends: inDays(10), closing_date: inDays(30) } });
+
+  // Its deal room, password protected, with a photo, the buyer's invite, the buyer's visit and an offer taken by the agent.
+  const room = await ok('POST', `/api/deals/${deal.id}/room`, { access: 'password', password: `${look.notes} (room)`, description: `${look.notes} (room)` }, 201);
+  const photo = await t.app.inject({
+    method: 'POST', url: `/api/deals/${deal.id}/room/photos?caption=${encodeURIComponent(look.street)}`, headers: { origin: ORIGIN, cookie, 'content-type': 'image/png' }, payload: TINY_PNG,
+  });
+  expect(photo.statusCode, photo.body).toBe(201);
+  const [invite] = (await ok('POST', `/api/deals/${deal.id}/room/invites`, { buyer_ids: [buyer.id] }, 201)).items;
+  const roomInviteToken = new URL(invite.url).searchParams.get('invite')!;
+  const visit = await ok('GET', `/api/public/deal-rooms/${room.slug}?invite=${roomInviteToken}`);
+  const buyerOffer = await ok('POST', `/api/deals/${deal.id}/offers`, { buyer_id: buyer.id, amount: 250_000, earnest_money: 5_000, close_by: inDays(20), financing: 'cash', message: `${look.notes} (buyer offer)` }, 201);
 
   // A number on the Do-Not-Contact list.
   const dncPhone = `+1512555${look.phone.slice(-4, -2)}97`;
@@ -188,6 +209,7 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
     ids: {
       organizationId: owner.organizationId, userId: owner.userId, email: owner.email, leadId: lead.id, leadPhone: `+1${look.phone}`, buyerId: buyer.id,
       dealId: deal.id, offerId: offer.id,
+      roomSlug: room.slug, roomPhotoId: photo.json().id, roomInviteId: invite.id, roomInviteToken, roomViewId: visit.view_id, buyerOfferId: buyerOffer.id,
       callId: call.call_id, taskId: tasks.items[0].id, conversationId: text.id, phoneNumberId: number.id, phoneNumber: look.from, dncPhone,
       importId: preview.id, pendingImportId: pending.id, invitationId: invitation.invitation.id, invitationToken, ...ids,
     },

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useSession } from '@/features/auth/use-session';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { useDialerState } from '@/features/dialer/dialer-store';
+import { OfferAlerts } from '@/features/deal-rooms/offer-alerts';
 import { NotificationAlerts } from '@/features/notifications/notification-alerts';
 import { useMe } from '@/features/organization/organization-api';
 import { useRealtime } from '@/lib/realtime';
@@ -33,6 +34,7 @@ export function AppLayout() {
       <div className="flex min-w-0 flex-1 flex-col">
         <MobileHeader organizationName={organizationName} email={email} onSignOut={onSignOut} />
         <NotificationAlerts />
+        <OfferAlerts />
         <Suspense fallback={null}>
           <OfflineStatus userId={session.data?.user.id ?? null} />
         </Suspense>

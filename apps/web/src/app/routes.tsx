@@ -20,6 +20,8 @@ const PrivacyPage = lazy(() => import('@/features/legal/privacy-page').then((m) 
 const TermsPage = lazy(() => import('@/features/legal/terms-page').then((m) => ({ default: m.TermsPage })));
 const CookiesPage = lazy(() => import('@/features/legal/cookies-page').then((m) => ({ default: m.CookiesPage })));
 const EnterInvitationPage = lazy(() => import('@/features/invitations/enter-invitation-page').then((m) => ({ default: m.EnterInvitationPage })));
+// A buyer opens a deal room signed out, usually on a phone: its own chunk, outside the signed-in shell.
+const PublicRoomPage = lazy(() => import('@/features/deal-rooms/public-room-page').then((m) => ({ default: m.PublicRoomPage })));
 const AcceptInvitationPage = lazy(() => import('@/features/invitations/accept-invitation-page').then((m) => ({ default: m.AcceptInvitationPage })));
 const AppLayout = lazy(() => import('./app-layout').then((m) => ({ default: m.AppLayout })));
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
@@ -48,7 +50,6 @@ const PLACEHOLDER_ROUTES: readonly [path: string, page: PlaceholderPageKey][] = 
   ['/orchestrator', 'orchestrator'],
   ['/orchestrator/diagnostics', 'orchestratorDiagnostics'],
   ['/billing', 'billing'],
-  ['/deal-rooms/:slug', 'dealRoom'],
   ['/realtor-push', 'realtorPush'],
   ['/integrations', 'integrations'],
   ['/automation', 'automation'],
@@ -78,6 +79,7 @@ export function buildRoutes(): RouteObject[] {
         { path: '/status', element: <StatusPage /> },
         { path: '/accept-invitation', element: <EnterInvitationPage /> },
         { path: '/accept-invitation/:token', element: <AcceptInvitationPage /> },
+        { path: '/deal-rooms/:slug', element: <PublicRoomPage /> },
         ...Object.entries(REDIRECTS).map(([path, to]) => ({ path, element: <Navigate to={to} replace /> })),
         ...Object.entries(NOTICE_PAGES).map(([path, { kind, target }]) => ({ path, element: <NoticePage kind={kind} target={target} /> })),
         {

@@ -80,6 +80,16 @@ export const queryKeys = {
     analyses: (dealId: string) => ['deal_analyses', dealId] as const,
     settings: ['organization_settings', 'deals'] as const,
   },
+  /** A deal's room, its invites and access log (those tables are not on the feed: mutations refresh them), and its buyers' offers (on the feed). */
+  dealRooms: {
+    all: ['deal_rooms'] as const,
+    room: (dealId: string) => ['deal_rooms', dealId] as const,
+    invites: (dealId: string) => ['deal_rooms', dealId, 'invites'] as const,
+    views: (dealId: string) => ['deal_rooms', dealId, 'views'] as const,
+  },
+  buyerOffers: { deal: (dealId: string) => ['buyer_offers', dealId] as const },
+  /** The room as a signed-out buyer opens it: each load is a visit, so it is never refetched on its own. */
+  publicRoom: (slug: string, invite: string | null, password: string | null) => ['public-deal-room', slug, invite ?? '', password ?? ''] as const,
   /** The member's own notifications: a system_notifications insert refreshes the bell. */
   notifications: {
     all: ['system_notifications'] as const,

@@ -17,7 +17,18 @@ const DEPENDENT_KEYS: Readonly<Record<string, readonly (readonly string[])[]>> =
   deal_offers: [queryKeys.deals.all],
   deal_events: [queryKeys.deals.all],
   deal_analyses: [queryKeys.deals.all],
+  // A buyer's offer changes its room's offer count and access log.
+  buyer_offers: [queryKeys.dealRooms.all],
 };
+
+type Listener = (event: RealtimeEvent) => void;
+const listeners = new Set<Listener>();
+
+/** Hears every change the socket brings (besides refreshing queries), until the returned function is called. */
+export function onRealtimeEvent(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 export function reconnectDelay(attempt: number): number {
   return Math.min(RECONNECT_BASE_DELAY_MS * 2 ** attempt, RECONNECT_MAX_DELAY_MS);
@@ -84,6 +95,9 @@ export function useRealtime(enabled: boolean): void {
   const client = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
-    return connectRealtime((event) => invalidateForEvent(client, event));
+    return connectRealtime((event) => {
+      invalidateForEvent(client, event);
+      for (const listener of listeners) listener(event);
+    });
   }, [enabled, client]);
 }

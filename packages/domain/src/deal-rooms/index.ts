@@ -1,2 +1,3 @@
 export * from './room-api';
 export * from './offer-api';
+export * from './rank';

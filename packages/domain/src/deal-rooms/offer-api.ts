@@ -22,18 +22,23 @@ const amount = (field: string) =>
     .min(0, `${field}: must be 0 or more`)
     .max(1_000_000_000, `${field}: must be at most 1,000,000,000`);
 
+/** An offer's terms, as a buyer gives them in the room and as the agent enters them. */
+const offerTerms = {
+  amount: amount('amount').refine((n) => n > 0, 'amount: enter your offer'),
+  earnest_money: amount('earnest_money'),
+  close_by: z.iso.date('close_by: must be a date (YYYY-MM-DD)'),
+  financing: z.enum(FINANCING, 'financing: choose cash, hard money, private money, conventional loan or other'),
+  proof_of_funds: z.string().trim().max(2000, 'proof_of_funds: must be at most 2000 characters').optional(),
+  message: z.string().trim().max(2000, 'message: must be at most 2000 characters').optional(),
+};
+
 /** POST /api/public/deal-rooms/:slug/offers: what a buyer sends from the room (at least an email or a phone). */
 export const publicOfferBody = z
   .object({
     name: z.string({ error: 'name: enter your name' }).trim().min(1, 'name: enter your name').max(200, 'name: must be at most 200 characters'),
     email: z.string({ error: 'email: enter your email' }).trim().toLowerCase().pipe(z.email('email: must be a valid email address')),
     phone: z.string({ error: 'phone: expected a phone number' }).trim().max(40, 'phone: must be at most 40 characters').optional(),
-    amount: amount('amount').refine((n) => n > 0, 'amount: enter your offer'),
-    earnest_money: amount('earnest_money'),
-    close_by: z.iso.date('close_by: must be a date (YYYY-MM-DD)'),
-    financing: z.enum(FINANCING, 'financing: choose cash, hard money, private money, conventional loan or other'),
-    proof_of_funds: z.string().trim().max(2000, 'proof_of_funds: must be at most 2000 characters').optional(),
-    message: z.string().trim().max(2000, 'message: must be at most 2000 characters').optional(),
+    ...offerTerms,
     /** The visit the offer comes from (the room's view_id), so the access log shows it. */
     view_id: z.uuid('view_id: expected the visit id').optional(),
     password: z.string().max(200).optional(),
@@ -83,3 +88,7 @@ export const acceptOfferBody = z
   .strict();
 /** PATCH /api/deals/:id/offers/:offerId {status}: mark an offer backup, declined or back to received. */
 export const updateBuyerOfferBody = z.object({ status: z.enum(['received', 'backup', 'declined'], 'status: must be received, backup or declined') }).strict();
+
+/** POST /api/deals/:id/offers: the agent records a buyer's offer made by phone or email (source 'agent'). */
+export const agentOfferBody = z.object({ buyer_id: z.uuid('buyer_id: choose a buyer'), ...offerTerms }).strict();
+export type AgentOfferBody = z.infer<typeof agentOfferBody>;

@@ -155,7 +155,7 @@ export const listDealsQuery = z
 /** One entry of a deal's timeline: who changed what, when. */
 export const dealEventSchema = z.object({
   id: z.string(),
-  kind: z.enum(['created', 'updated', 'stage', 'offer', 'offer_updated', 'analysis']),
+  kind: z.enum(['created', 'updated', 'stage', 'offer', 'offer_updated', 'analysis', 'room', 'buyer_offer']),
   summary: z.string(),
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })).nullable(),
   user_id: z.string().nullable(),

@@ -369,7 +369,7 @@ export const importPreviewSchema = z.object({
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
-const importRowErrorSchema = z.object({ row: z.number(), reason: z.string() });
+export const importRowErrorSchema = z.object({ row: z.number(), reason: z.string() });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 
 /** GET /api/leads/import/:id and …/start: where the import is. */

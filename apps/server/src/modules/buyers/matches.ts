@@ -56,6 +56,29 @@ function toProperty(r: PropertyRow): MatchProperty {
 /** A stored buy box read through the schema, so a box written before a criterion existed reads with its default. */
 const readBox = (stored: unknown) => buyBoxSchema.parse(typeof stored === 'string' ? JSON.parse(stored) : (stored ?? {}));
 
+export interface BuyerHistory {
+  /** Deals the buyer took (assigned to them or closed). */
+  deals_taken: number;
+  closes: number;
+}
+
+/**
+ * Each buyer's deals with the organization (for matches and for ranking offers); `exceptDealId` leaves out the deal
+ * being decided, so accepting an offer does not raise its own buyer's history.
+ */
+export async function buyerHistory(tx: Tx, organizationId: string, buyerIds: readonly string[], exceptDealId?: string): Promise<Map<string, BuyerHistory>> {
+  if (buyerIds.length === 0) return new Map();
+  let q = tx
+    .selectFrom('deals')
+    .select(['buyer_id', sql<number>`count(*)::int`.as('deals_taken'), sql<number>`(count(*) filter (where stage = 'closed'))::int`.as('closes')])
+    .where('organization_id', '=', organizationId)
+    .where('buyer_id', 'in', [...new Set(buyerIds)])
+    .where('stage', 'in', ['assigned', 'closed']);
+  if (exceptDealId) q = q.where('id', '<>', exceptDealId);
+  const rows = await q.groupBy('buyer_id').execute();
+  return new Map(rows.map((r) => [r.buyer_id!, { deals_taken: Number(r.deals_taken), closes: Number(r.closes) }]));
+}
+
 /** The organization's active buyers ranked for a deal, each with its fit, criterion by criterion. */
 export async function dealMatches(tx: Tx, organizationId: string, dealId: string): Promise<DealMatches> {
   const row = await propertyQuery(tx, organizationId).where('d.id', '=', dealId).executeTakeFirst();
@@ -64,30 +87,15 @@ export async function dealMatches(tx: Tx, organizationId: string, dealId: string
   const buyers = await tx
     .selectFrom('buyers as b')
     .select(['b.id', 'b.contact_name', 'b.company_name', 'b.buyer_score', 'b.primary_email', 'b.primary_phone', 'b.buy_box'])
-    .select((eb) => [
-      eb
-        .selectFrom('deals as t')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .whereRef('t.organization_id', '=', 'b.organization_id')
-        .whereRef('t.buyer_id', '=', 'b.id')
-        .where('t.stage', 'in', ['assigned', 'closed'])
-        .as('deals_taken'),
-      eb
-        .selectFrom('deals as c')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .whereRef('c.organization_id', '=', 'b.organization_id')
-        .whereRef('c.buyer_id', '=', 'b.id')
-        .where('c.stage', '=', 'closed')
-        .as('closes'),
-    ])
     .where('b.organization_id', '=', organizationId)
     .where('b.is_active', '=', true)
     .execute();
+  const history = await buyerHistory(tx, organizationId, buyers.map((b) => b.id));
   const items = buyers.map((b) => ({
     buyer: { id: b.id, contact_name: b.contact_name, company_name: b.company_name, buyer_score: Number(b.buyer_score), primary_email: b.primary_email, primary_phone: b.primary_phone },
     fit: fitBuyBox(readBox(b.buy_box), property),
-    deals_taken: Number(b.deals_taken ?? 0),
-    closes: Number(b.closes ?? 0),
+    deals_taken: history.get(b.id)?.deals_taken ?? 0,
+    closes: history.get(b.id)?.closes ?? 0,
   }));
   items.sort((a, b) => compareMatches({ ...a, buyer_score: a.buyer.buyer_score }, { ...b, buyer_score: b.buyer.buyer_score }));
   return { property, items };

@@ -97,24 +97,9 @@ export async function evaluateGate(tx: Tx, req: GateRequest): Promise<GateResult
     if (req.channel === 'call') to = null;
   }
 
-  let from: string | null = null;
-  if (typeof req.from === 'string') {
-    from = toE164ForCall(req.from);
-    if (!from) return refuse(badRequest(GATE_MESSAGES.invalidFrom, 'INVALID_FROM_NUMBER'));
-    if (!(await repo.isActiveOrgNumber(tx, req.organizationId, from))) return refuse(badRequest(fromNotOrg(from), 'FROM_NOT_ORG_NUMBER'));
-  } else if (req.from) {
-    from = await req.from();
-    if (!from) return refuse(badRequest(GATE_MESSAGES.noFromNumber, 'NO_FROM_NUMBER'));
-  }
-
-  const loc = leadCallingLocation(lead);
-  const window = callingWindow(loc.state, loc.zip, req.now);
-  const { enforceHours, voiceProvider, callsPerNumberPer24h } = await readCalling(tx, req.organizationId);
-  if (enforceHours && !window.allowed) {
-    return refuse(conflict(window.message!, 'OUTSIDE_CALLING_HOURS'), window, {
-      local_time: window.localTime, time_zone: window.timeZone, opens_at: window.opensAt, next_allowed_at: window.nextAllowedAt,
-    });
-  }
+  const line = await lineChecks(tx, req, leadCallingLocation(lead), refuse);
+  if (!line.ok) return line;
+  const { from, window, enforceHours, voiceProvider, callsPerNumberPer24h } = line;
   if (req.channel === 'call') {
     if (to && req.lock) await repo.lockNumber(tx, req.organizationId, to);
     const limited = await callLimitRefusal(tx, {
@@ -124,4 +109,63 @@ export async function evaluateGate(tx: Tx, req: GateRequest): Promise<GateResult
   }
   if (req.channel === 'call' && (await repo.findLiveCallOnLead(tx, req.organizationId, lead.id))) return refuse(conflict(GATE_MESSAGES.liveCall, 'LEAD_ON_CALL'), window);
   return { ok: true, lead, from, to, window, enforceHours, voiceProvider };
+}
+
+type LineChecks =
+  | { ok: true; from: string | null; window: CallingWindow; enforceHours: boolean; voiceProvider: VoiceProviderChoice; callsPerNumberPer24h: number }
+  | GateRefusal;
+
+/** The checks every call and text shares after its destination: the from-number, then the calling hours where the person is. */
+async function lineChecks(
+  tx: Tx,
+  req: Pick<GateRequest, 'organizationId' | 'from' | 'now'>,
+  loc: { state: string | null; zip: string | null },
+  refuse: (error: AppError, window?: CallingWindow, extra?: Record<string, unknown>) => GateRefusal,
+): Promise<LineChecks> {
+  let from: string | null = null;
+  if (typeof req.from === 'string') {
+    from = toE164ForCall(req.from);
+    if (!from) return refuse(badRequest(GATE_MESSAGES.invalidFrom, 'INVALID_FROM_NUMBER'));
+    if (!(await repo.isActiveOrgNumber(tx, req.organizationId, from))) return refuse(badRequest(fromNotOrg(from), 'FROM_NOT_ORG_NUMBER'));
+  } else if (req.from) {
+    from = await req.from();
+    if (!from) return refuse(badRequest(GATE_MESSAGES.noFromNumber, 'NO_FROM_NUMBER'));
+  }
+  const window = callingWindow(loc.state, loc.zip, req.now);
+  const { enforceHours, voiceProvider, callsPerNumberPer24h } = await readCalling(tx, req.organizationId);
+  if (enforceHours && !window.allowed) {
+    return refuse(conflict(window.message!, 'OUTSIDE_CALLING_HOURS'), window, {
+      local_time: window.localTime, time_zone: window.timeZone, opens_at: window.opensAt, next_allowed_at: window.nextAllowedAt,
+    });
+  }
+  return { ok: true, from, window, enforceHours, voiceProvider, callsPerNumberPer24h };
+}
+
+export interface NumberGateRequest {
+  organizationId: string;
+  /** The number to text. */
+  to: string;
+  /** Where the person is, as far as known (a buyer's single market): the calling hours are judged there. */
+  location: { state: string | null; zip: string | null };
+  from: GateRequest['from'];
+  now: Date;
+}
+export type NumberGateResult =
+  | { ok: true; from: string | null; to: string; window: CallingWindow; voiceProvider: VoiceProviderChoice }
+  | GateRefusal;
+
+/**
+ * The same gate for a text to a bare number that is no lead's (a buyer: "Send to matched buyers"): consent
+ * belongs to the number, so a listed number is refused with the gate's own reason; then the from-number and the
+ * calling hours, exactly as for a lead.
+ */
+export async function evaluateNumberGate(tx: Tx, req: NumberGateRequest): Promise<NumberGateResult> {
+  const refuse = (error: AppError, window?: CallingWindow, extra: Record<string, unknown> = {}): GateRefusal => ({ ok: false, error, window, details: { code: error.code, ...extra } });
+  const to = toE164ForCall(req.to);
+  if (!to) return refuse(badRequest(GATE_MESSAGES.invalidTo, 'INVALID_TO_NUMBER'));
+  const listed = await listedNumberRefusal(tx, req.organizationId, {}, to);
+  if (listed) return refuse(listed.error, undefined, listed.details);
+  const line = await lineChecks(tx, req, req.location, refuse);
+  if (!line.ok) return line;
+  return { ok: true, from: line.from, to, window: line.window, voiceProvider: line.voiceProvider };
 }

@@ -10,7 +10,7 @@ import type { DB } from '../../db/types';
 import type { OrgContext } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { DemoTextLine, TwilioSms, type DemoReply, type OutboundSms, type SmsProvider } from '../../providers/sms';
-import { evaluateGate, GATE_MESSAGES, type GateLead, type GateRefusal, type GateRequest } from '../calls/gate';
+import { evaluateGate, evaluateNumberGate, GATE_MESSAGES, type GateLead, type GateRefusal, type GateRequest, type NumberGateRequest } from '../calls/gate';
 import { conversationContext } from '../calls/service';
 import { lineOrRefusal } from '../calls/settings';
 import { ALL_PHONE_FIELDS, leadForContact } from '../leads/phone-match';
@@ -62,6 +62,9 @@ export type InboundResult =
 export type StatusResult = 'applied' | 'ignored' | 'unknown_message' | 'invalid';
 
 class DuplicateInbound extends Error {}
+
+/** A text to a bare number: handed to the provider, refused by the gate (its reason), or not accepted by the provider. */
+export type NumberTextResult = { status: 'sent'; sid: string; to: string } | { status: 'refused' | 'failed'; reason: string; code: string };
 
 export interface ConversationsModuleOptions {
   db: Kysely<DB>;
@@ -169,6 +172,29 @@ export class ConversationsModule {
     if (!sent.ok) this.log.warn({ conversationId: row.id, error: sent.error, provider: line.kind }, 'text not accepted by the provider');
     if (sent.ok) line.accepted?.({ ...outbound, sid: sent.sid });
     return repo.toMessage(stored ?? row);
+  }
+
+  /**
+   * A text to a number that is no lead's (a buyer, "Send to matched buyers"): the same gate (evaluateNumberGate: the
+   * Do-Not-Contact list, the from-number, the calling hours) and the same line as a lead's text, but no thread.
+   * The outcome is answered, never thrown; the caller records it.
+   */
+  async textNumber(ctx: OrgContext, text: { id: string; to: string; body: string; location: NumberGateRequest['location'] }): Promise<NumberTextResult> {
+    const organizationId = ctx.organizationId;
+    const checked = await withTenant(this.db, organizationId, async (tx) => {
+      const gate = await evaluateNumberGate(tx, {
+        organizationId, to: text.to, location: text.location, now: this.clock(), from: async () => (await callerIdFor(tx, ctx, undefined)).phone_number,
+      });
+      if (!gate.ok) return gate;
+      const line = this.lineFor(gate);
+      return line instanceof AppError ? ({ ok: false, error: line, details: { code: line.code } } satisfies GateRefusal) : { ...gate, line };
+    });
+    if (!checked.ok) return { status: 'refused', reason: checked.error.message, code: checked.error.code };
+    const sent = await checked.line
+      .send({ conversationId: text.id, organizationId, from: checked.from!, to: checked.to, body: text.body })
+      .catch((error: unknown) => ({ ok: false as const, error: error instanceof Error ? error.message : 'The message could not be sent' }));
+    if (!sent.ok) this.log.warn({ sendId: text.id, error: sent.error, provider: checked.line.kind }, 'text to a number not accepted by the provider');
+    return sent.ok ? { status: 'sent', sid: sent.sid, to: checked.to } : { status: 'failed', reason: sent.error, code: 'SEND_FAILED' };
   }
 
   /** GET /api/conversations?lead_id=: the lead's texts, oldest first; 404 for a lead not in the organization. */

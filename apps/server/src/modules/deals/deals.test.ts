@@ -102,14 +102,14 @@ describe.each(DB_KINDS)('deals API on %s', (kind) => {
   it('records offers (the first moves the deal to Offer made; an accepted one sets the contract price) and versioned analyses', async () => {
     const lead = await newLead(a, '7 Slate Street');
     const deal = await ok(a, 'POST', '/api/deals', { lead_id: lead.id }, 201);
-    const offer = await ok(a, 'POST', `/api/deals/${deal.id}/offers`, { amount: 120_000, terms: 'Cash, 14 days' }, 201);
+    const offer = await ok(a, 'POST', `/api/deals/${deal.id}/seller-offers`, { amount: 120_000, terms: 'Cash, 14 days' }, 201);
     expect(offer).toMatchObject({ amount: 120_000, status: 'sent', terms: 'Cash, 14 days' });
     expect((await ok(a, 'GET', `/api/deals/${deal.id}`)).stage).toBe('offer_made');
-    await ok(a, 'PATCH', `/api/deals/${deal.id}/offers/${offer.id}`, { status: 'countered', counter_amount: 128_000 });
-    await ok(a, 'PATCH', `/api/deals/${deal.id}/offers/${offer.id}`, { status: 'accepted' });
+    await ok(a, 'PATCH', `/api/deals/${deal.id}/seller-offers/${offer.id}`, { status: 'countered', counter_amount: 128_000 });
+    await ok(a, 'PATCH', `/api/deals/${deal.id}/seller-offers/${offer.id}`, { status: 'accepted' });
     const read = await ok(a, 'GET', `/api/deals/${deal.id}`);
     expect(read).toMatchObject({ contract_price: 128_000, offers: [{ id: offer.id, status: 'accepted', counter_amount: 128_000 }] });
-    expect((await call(a, 'PATCH', `/api/deals/${deal.id}/offers/${crypto.randomUUID()}`, { status: 'rejected' })).status).toBe(404);
+    expect((await call(a, 'PATCH', `/api/deals/${deal.id}/seller-offers/${crypto.randomUUID()}`, { status: 'rejected' })).status).toBe(404);
 
     for (const arv of [210_000, 220_000]) {
       await ok(a, 'POST', `/api/deals/${deal.id}/analyses`, { inputs: { arv, lines: [{ category: 'roof', qty: 1, unit: 9000 }] }, arv, repair_estimate: 25_000, target_fee: 8_000 }, 201);
@@ -119,7 +119,7 @@ describe.each(DB_KINDS)('deals API on %s', (kind) => {
     expect(analyses[0].inputs).toEqual({ arv: 220_000, lines: [{ category: 'roof', qty: 1, unit: 9000 }] });
     expect(await ok(a, 'GET', `/api/deals/${deal.id}`)).toMatchObject({ arv: 220_000, repair_estimate: 25_000, target_fee: 8_000, mao: 129_000, max_offer: 121_000 });
     expect((await call(b, 'GET', `/api/deals/${deal.id}/analyses`)).status).toBe(404);
-    expect((await call(b, 'POST', `/api/deals/${deal.id}/offers`, { amount: 1 })).status).toBe(404);
+    expect((await call(b, 'POST', `/api/deals/${deal.id}/seller-offers`, { amount: 1 })).status).toBe(404);
   });
 
   it('lists by stage, owner and search, and sums revenue by month, member and weighted stage', async () => {

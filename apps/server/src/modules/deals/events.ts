@@ -16,8 +16,11 @@ export function diff(current: Record<string, unknown>, patch: Record<string, unk
   return out;
 }
 
+/** Who makes a change: a member, or a visitor of a public page (a buyer's offer from a deal room) with no user. */
+export type EventAuthor = Pick<OrgContext, 'organizationId'> & { user: { id: string } | null };
+
 /** One line of a deal's timeline, in the transaction that makes the change. */
-export async function recordEvent(tx: Tx, ctx: OrgContext, dealId: string, kind: DealEvent['kind'], summary: string, changes: Changes | null = null) {
+export async function recordEvent(tx: Tx, ctx: EventAuthor, dealId: string, kind: DealEvent['kind'], summary: string, changes: Changes | null = null) {
   await tx
     .insertInto('deal_events')
     .values({
@@ -26,7 +29,7 @@ export async function recordEvent(tx: Tx, ctx: OrgContext, dealId: string, kind:
       kind,
       summary,
       changes: changes && Object.keys(changes).length > 0 ? JSON.stringify(changes) : null,
-      user_id: ctx.user.id,
+      user_id: ctx.user?.id ?? null,
     })
     .execute();
 }

@@ -12,7 +12,7 @@ const DATES = ['earnest_money_due', 'inspection_ends', 'closing_date'] as const;
 
 /** Numeric columns arrive as strings from both drivers; dates as Date (pg) or text (PGlite). */
 export const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const day = (v: unknown): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+export const day = (v: unknown): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
 
 export function dealQuery(tx: Tx, organizationId: string) {

@@ -69,10 +69,10 @@ export function registerDealRoutes(app: FastifyInstance): void {
   r.post('/api/deals/:id/stage', { config: member, schema: { params: idParams, body: stageChangeBody, response: { 200: dealSchema } } }, ({ ctx, params, body }) =>
     ctx.write((tx) => changeStage(tx, ctx, params.id, body)),
   );
-  r.post('/api/deals/:id/offers', { config: member, schema: { params: idParams, body: offerBody, response: { 201: offerSchema } } }, async ({ ctx, params, body }, reply) =>
+  r.post('/api/deals/:id/seller-offers', { config: member, schema: { params: idParams, body: offerBody, response: { 201: offerSchema } } }, async ({ ctx, params, body }, reply) =>
     reply.status(201).send(await ctx.write((tx) => addOffer(tx, ctx, params.id, body))),
   );
-  r.patch('/api/deals/:id/offers/:offerId', { config: member, schema: { params: offerParams, body: updateOfferBody, response: { 200: offerSchema } } }, ({ ctx, params, body }) =>
+  r.patch('/api/deals/:id/seller-offers/:offerId', { config: member, schema: { params: offerParams, body: updateOfferBody, response: { 200: offerSchema } } }, ({ ctx, params, body }) =>
     ctx.write((tx) => updateOffer(tx, ctx, params.id, params.offerId, body)),
   );
   r.get('/api/deals/:id/timeline', { config: member, schema: { params: idParams, response: { 200: z.object({ items: z.array(dealEventSchema) }) } } }, ({ ctx, params }) =>

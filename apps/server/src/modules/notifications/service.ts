@@ -1,4 +1,4 @@
-import { displayName, NOTIFICATION_KINDS, screenLinks, type EventOf } from '@wholesail/domain';
+import { displayName, formatUsd, NOTIFICATION_KINDS, screenLinks, type EventOf } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
 import { insertForMembers, type NewNotification } from './repo';
 
@@ -86,5 +86,25 @@ export async function notifyTextReceived(tx: Tx, event: EventOf<'text.received'>
   await notify(tx, {
     organizationId: event.organizationId, userId: null, kind: NOTIFICATION_KINDS.textReceived, level: 'info',
     title: `New text from ${displayName(row, 'Unknown Contact')}`, body: preview(row.body), link: screenLinks.conversation(event.leadId),
+  });
+}
+
+/** A buyer's offer from a deal room, to every member: the deal's page shows it ranked among the others. */
+export async function notifyBuyerOfferReceived(tx: Tx, event: EventOf<'buyer_offer.received'>): Promise<void> {
+  const row = await tx
+    .selectFrom('buyer_offers as o')
+    .innerJoin('buyers as b', (j) => j.onRef('b.organization_id', '=', 'o.organization_id').onRef('b.id', '=', 'o.buyer_id'))
+    .innerJoin('deals as d', (j) => j.onRef('d.organization_id', '=', 'o.organization_id').onRef('d.id', '=', 'o.deal_id'))
+    .innerJoin('leads as l', (j) => j.onRef('l.organization_id', '=', 'd.organization_id').onRef('l.id', '=', 'd.lead_id'))
+    .select(['o.amount', 'b.contact_name', 'l.property_address_full', 'l.property_address'])
+    .where('o.organization_id', '=', event.organizationId)
+    .where('o.id', '=', event.offerId)
+    .executeTakeFirst();
+  if (!row) return;
+  await notify(tx, {
+    organizationId: event.organizationId, userId: null, kind: NOTIFICATION_KINDS.buyerOfferReceived, level: 'success',
+    title: `New offer of ${formatUsd(Number(row.amount))} from ${row.contact_name}`,
+    body: row.property_address_full ?? row.property_address ?? null,
+    link: screenLinks.deal(event.dealId),
   });
 }

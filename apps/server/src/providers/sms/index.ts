@@ -9,7 +9,8 @@ import type { ConversationContext } from '../voice';
 export interface OutboundSms {
   conversationId: string;
   organizationId: string;
-  leadId: string;
+  /** Absent for a text to a number that is no lead's (a buyer). */
+  leadId?: string;
   from: string;
   to: string;
   body: string;

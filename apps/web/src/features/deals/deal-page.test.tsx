@@ -96,12 +96,12 @@ describe('the deal page', () => {
     const current = { deal: deal({ offers: [OFFER] }) };
     const fetchMock = mockDealsApi({
       ...serve(current),
-      'POST /api/deals/deal-1/offers': (_url, init) => {
+      'POST /api/deals/deal-1/seller-offers': (_url, init) => {
         const offer = { ...OFFER, id: 'offer-2', ...(JSON.parse(String(init?.body)) as Partial<DealOffer>) };
         current.deal = { ...current.deal, offers: [offer, ...(current.deal.offers ?? [])] };
         return { status: 201, body: offer };
       },
-      'PATCH /api/deals/deal-1/offers/offer-1': (_url, init) => ({ body: { ...OFFER, ...(JSON.parse(String(init?.body)) as Partial<DealOffer>) } }),
+      'PATCH /api/deals/deal-1/seller-offers/offer-1': (_url, init) => ({ body: { ...OFFER, ...(JSON.parse(String(init?.body)) as Partial<DealOffer>) } }),
     });
     renderApp('/deals/deal-1?tab=offers');
     const user = userEvent.setup();
@@ -117,18 +117,18 @@ describe('the deal page', () => {
     await user.type(within(dialog).getByLabelText('Terms'), 'Close in 14 days');
     await user.click(within(dialog).getByRole('button', { name: 'Add offer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(sentBodies(fetchMock, 'POST', '/api/deals/deal-1/offers')).toEqual([{ amount: 165000, offered_on: '2026-03-05', terms: 'Close in 14 days' }]);
+    expect(sentBodies(fetchMock, 'POST', '/api/deals/deal-1/seller-offers')).toEqual([{ amount: 165000, offered_on: '2026-03-05', terms: 'Close in 14 days' }]);
     expect(await screen.findByText('$165,000')).toBeInTheDocument();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status of the $150,000 offer' }), 'countered');
     const counter = await screen.findByRole('dialog', { name: 'Seller countered' });
     await user.type(within(counter).getByLabelText('Counter amount'), '172,000');
     await user.click(within(counter).getByRole('button', { name: 'Save counter' }));
-    await waitFor(() => expect(sentBodies(fetchMock, 'PATCH', '/api/deals/deal-1/offers/offer-1')).toEqual([{ status: 'countered', counter_amount: 172000 }]));
+    await waitFor(() => expect(sentBodies(fetchMock, 'PATCH', '/api/deals/deal-1/seller-offers/offer-1')).toEqual([{ status: 'countered', counter_amount: 172000 }]));
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status of the $150,000 offer' }), 'accepted');
-    await waitFor(() => expect(sentBodies(fetchMock, 'PATCH', '/api/deals/deal-1/offers/offer-1')).toHaveLength(2));
-    expect(sentBodies(fetchMock, 'PATCH', '/api/deals/deal-1/offers/offer-1')[1]).toEqual({ status: 'accepted' });
+    await waitFor(() => expect(sentBodies(fetchMock, 'PATCH', '/api/deals/deal-1/seller-offers/offer-1')).toHaveLength(2));
+    expect(sentBodies(fetchMock, 'PATCH', '/api/deals/deal-1/seller-offers/offer-1')[1]).toEqual({ status: 'accepted' });
   });
 
   it('shows the timeline: who changed what, when', async () => {

@@ -14,6 +14,8 @@ import { useDeal } from './deals-api';
 // The calculator loads when its tab opens.
 const DealCalculator = lazy(() => import('@/features/calculator/deal-calculator').then((m) => ({ default: m.DealCalculator })));
 const DealBuyersPanel = lazy(() => import('@/features/buyers/deal-buyers-panel').then((m) => ({ default: m.DealBuyersPanel })));
+const DealRoomPanel = lazy(() => import('@/features/deal-rooms/deal-room-panel').then((m) => ({ default: m.DealRoomPanel })));
+const BuyerOffersPanel = lazy(() => import('@/features/deal-rooms/buyer-offers-panel').then((m) => ({ default: m.BuyerOffersPanel })));
 const CompsPanel = lazy(() => import('@/features/comps/comps-panel').then((m) => ({ default: m.CompsPanel })));
 
 const REVENUE = { to: '/revenue', label: 'Revenue' };
@@ -26,11 +28,13 @@ const DEAL_TABS: readonly DealTab[] = [
   { value: 'offers', label: 'Offers', render: (deal) => <DealOffers deal={deal} /> },
   { value: 'comps', label: 'Comps', render: (deal) => <CompsPanel leadId={deal.lead_id} dealId={deal.id} /> },
   { value: 'buyers', label: 'Buyers', render: (deal) => <DealBuyersPanel dealId={deal.id} /> },
+  { value: 'room', label: 'Deal room', render: (deal) => <DealRoomPanel dealId={deal.id} /> },
+  { value: 'buyer-offers', label: 'Buyer offers', render: (deal) => <BuyerOffersPanel dealId={deal.id} /> },
   { value: 'calculator', label: 'Calculator', render: (deal) => <DealCalculator dealId={deal.id} leadId={deal.lead_id} /> },
   { value: 'timeline', label: 'Timeline', render: (deal) => <DealTimeline dealId={deal.id} /> },
 ];
 
-/** /deals/:id — one deal: its header, then Details, Offers, Comps, Buyers, Calculator and Timeline (the tab is in the URL). */
+/** /deals/:id — one deal: its header, then Details, Offers, Comps, Buyers, Deal room, Buyer offers, Calculator and Timeline (the tab is in the URL). */
 export function DealPage() {
   const { id = '' } = useParams();
   const deal = useDeal(id);

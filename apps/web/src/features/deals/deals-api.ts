@@ -25,9 +25,9 @@ export const fetchDeals = (filters: DealFilters) => apiRequest<DealList>(dealsPa
 export const createDeal = (leadId: string) => apiRequest<Deal>('/api/deals', { method: 'POST', body: { lead_id: leadId } });
 export const updateDeal = (id: string, body: DealPatch) => apiRequest<Deal>(dealPath(id), { method: 'PATCH', body });
 export const changeStage = (id: string, body: StageChange) => apiRequest<Deal>(`${dealPath(id)}/stage`, { method: 'POST', body });
-export const addOffer = (id: string, body: OfferWrite) => apiRequest<DealOffer>(`${dealPath(id)}/offers`, { method: 'POST', body });
+export const addOffer = (id: string, body: OfferWrite) => apiRequest<DealOffer>(`${dealPath(id)}/seller-offers`, { method: 'POST', body });
 export const updateOffer = (id: string, offerId: string, body: OfferWrite) =>
-  apiRequest<DealOffer>(`${dealPath(id)}/offers/${encodeURIComponent(offerId)}`, { method: 'PATCH', body });
+  apiRequest<DealOffer>(`${dealPath(id)}/seller-offers/${encodeURIComponent(offerId)}`, { method: 'PATCH', body });
 export const updateDealSettings = (body: Partial<DealSettings>) => apiRequest<DealSettings>('/api/deals/settings', { method: 'PUT', body });
 
 export function useDeals(filters: DealFilters) {

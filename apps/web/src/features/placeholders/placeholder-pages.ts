@@ -12,7 +12,6 @@ export const PLACEHOLDER_PAGES = {
   orchestrator: { title: 'Orchestrator', description: 'The AI jobs that enrich, score and analyze your leads and conversations, and what each one is doing.' },
   orchestratorDiagnostics: { title: 'Orchestrator diagnostics', description: 'Queue depth, recent failures and retry state of the AI jobs.' },
   billing: { title: 'Billing', description: 'Your plan, seats, AI token and lead-import usage, invoices and payment method.' },
-  dealRoom: { title: 'Deal room', description: 'A shareable page for one deal: property details, photos and numbers for your buyers.' },
   communications: {
     title: 'Communications',
     description: 'The browser dialer with live transcription and AI coaching, and your SMS conversations with leads, in one place.',

@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import { toE164ForCall, type PublicOfferBody } from '@wholesail/domain';
+import type { Tx } from '../../db/scope';
+import { badRequest } from '../../http/errors';
+import { emit } from '../outbox/emit';
+import { insertBuyerOffer } from './offers';
+import type { OpenedRoom } from './room-access';
+import { buyerLabel } from './repo';
+import { linkOffer } from './views';
+
+/** A stored phone in E.164 the way leads read them (10 digits → +1…, 11 starting with 1 → +…). */
+const STORED_E164 = sql<string | null>`(case
+  when length(regexp_replace(primary_phone, '\\D', '', 'g')) = 10 then '+1' || regexp_replace(primary_phone, '\\D', '', 'g')
+  when length(regexp_replace(primary_phone, '\\D', '', 'g')) = 11 and regexp_replace(primary_phone, '\\D', '', 'g') like '1%' then '+' || regexp_replace(primary_phone, '\\D', '', 'g')
+end)`;
+
+/** The phone an offer gives, in E.164, or a 400 when it is not a phone number. */
+export function offerPhone(phone: string | undefined): string | null {
+  if (!phone?.trim()) return null;
+  const e164 = toE164ForCall(phone);
+  if (!e164) throw badRequest('phone: enter a 10-digit phone number, with the area code');
+  return e164;
+}
+
+/**
+ * The buyer behind an offer: the invite's buyer when the room was opened with one; else the organization's buyer
+ * with that email (any case) or that phone; else a new buyer with source deal_room.
+ */
+async function offerBuyer(tx: Tx, organizationId: string, opened: OpenedRoom, body: PublicOfferBody, phone: string | null) {
+  if (opened.invite) return { id: opened.invite.buyer_id, name: opened.invite.contact_name };
+  const byEmail = await tx
+    .selectFrom('buyers')
+    .select(['id', 'contact_name', 'company_name'])
+    .where('organization_id', '=', organizationId)
+    .where(sql<string>`lower(primary_email)`, '=', body.email)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  const found =
+    byEmail ??
+    (phone === null
+      ? undefined
+      : await tx.selectFrom('buyers').select(['id', 'contact_name', 'company_name']).where('organization_id', '=', organizationId).where(STORED_E164, '=', phone).orderBy('created_at').limit(1).executeTakeFirst());
+  if (found) return { id: found.id, name: buyerLabel(found.contact_name, found.company_name) };
+  const created = await tx
+    .insertInto('buyers')
+    .values({ organization_id: organizationId, contact_name: body.name, primary_email: body.email, primary_phone: phone, source: 'deal_room' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: created.id, name: body.name };
+}
+
+/**
+ * POST /api/public/deal-rooms/:slug/offers, once the room opened for the caller: the offer is stored on the deal
+ * from its buyer, on the timeline, and linked to the visit it came from. buyer_offers is on the change feed, so
+ * the team's screens show it at once.
+ */
+export async function submitPublicOffer(tx: Tx, organizationId: string, opened: OpenedRoom, body: PublicOfferBody): Promise<string> {
+  const phone = offerPhone(body.phone);
+  const buyer = await offerBuyer(tx, organizationId, opened, body, phone);
+  const offerId = await insertBuyerOffer(
+    tx,
+    { organizationId, user: null },
+    {
+      deal_id: opened.room.deal_id,
+      buyer_id: buyer.id,
+      source: 'deal_room',
+      amount: body.amount,
+      earnest_money: body.earnest_money,
+      close_by: body.close_by,
+      financing: body.financing,
+      proof_of_funds: body.proof_of_funds || null,
+      message: body.message || null,
+    },
+    buyer.name,
+  );
+  if (body.view_id) await linkOffer(tx, organizationId, opened.room.id, body.view_id, offerId);
+  await emit(tx, { type: 'buyer_offer.received', organizationId, dealId: opened.room.deal_id, offerId });
+  return offerId;
+}

@@ -21,3 +21,4 @@ export * from './deals';
 export * from './comps';
 export * from './buyers';
 export * from './deal-rooms';
+export * from './referrals';

@@ -292,6 +292,7 @@ export interface DealRooms {
   access: Generated<'link' | 'password' | 'invited'>;
   asking_price: Numeric | null;
   closing_date: string | null;
+  comps: Generated<Json>;
   contact_email: string | null;
   contact_name: string | null;
   contact_phone: string | null;
@@ -637,6 +638,46 @@ export interface RateLimits {
   last_request: Int8;
 }
 
+export interface ReferralPartners {
+  brokerage: string | null;
+  created_at: Generated<Timestamp>;
+  email: string;
+  id: Generated<string>;
+  is_active: Generated<boolean>;
+  license_number: string;
+  license_state: string;
+  markets: Generated<string[]>;
+  name: string;
+  notes: string | null;
+  organization_id: string;
+  phone: string | null;
+  referral_fee_percent: Numeric;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Referrals {
+  closed_at: Timestamp | null;
+  commission_percent: Generated<Numeric>;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  deal_id: string | null;
+  fee_expected: Numeric | null;
+  fee_received: Numeric | null;
+  fee_received_on: string | null;
+  id: Generated<string>;
+  lead_id: string;
+  link_expires_at: Timestamp;
+  note: string | null;
+  organization_id: string;
+  partner_id: string;
+  partner_note: string | null;
+  referral_fee_percent: Numeric;
+  responded_at: Timestamp | null;
+  sale_price: Numeric | null;
+  status: Generated<'sent' | 'accepted' | 'declined' | 'listed' | 'under_contract' | 'closed' | 'cancelled'>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface SchemaMigrations {
   applied_at: Generated<Timestamp>;
   name: string;
@@ -753,6 +794,8 @@ export interface DB {
   outbox: Outbox;
   outbox_deliveries: OutboxDeliveries;
   rate_limits: RateLimits;
+  referral_partners: ReferralPartners;
+  referrals: Referrals;
   schema_migrations: SchemaMigrations;
   sessions: Sessions;
   system_notifications: SystemNotifications;

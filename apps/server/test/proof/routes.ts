@@ -197,6 +197,17 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'PATCH /api/buyers/:id': { calls: (b) => [{ url: `/api/buyers/${b.buyerId}`, body: { notes: 'changed by A', buyer_score: 1 } }] },
   'DELETE /api/buyers/:id': { calls: (b) => [{ url: `/api/buyers/${b.buyerId}` }] },
   'GET /api/buyers/:id/matches': { calls: (b) => [{ url: `/api/buyers/${b.buyerId}/matches` }] },
+  'POST /api/buyers/import': {
+    calls: () => [{
+      url: '/api/buyers/import?filename=proof.csv', raw: { payload: 'Name,Email,States\r\nProof Import Buyer,proof.import@example.com,TX\r\n', contentType: 'text/csv' },
+      cross: 200, why: "imports buyers into the caller's organization",
+    }],
+  },
+  'POST /api/deals/:id/send': { calls: (b) => [{ url: `/api/deals/${b.dealId}/send`, body: { buyer_ids: [b.buyerId], channels: ['email'] } }] },
+  'GET /api/deals/:id/sends': { calls: (b) => [{ url: `/api/deals/${b.dealId}/sends` }] },
+  'GET /api/public/buyers/unsubscribe/:token': {
+    calls: () => [{ url: `/api/public/buyers/unsubscribe/${randomToken()}.${randomToken()}`, cross: 404, signedOut: 404, why: 'a token the server did not sign' }],
+  },
 
   'GET /api/phone-numbers': { calls: () => own200('/api/phone-numbers') },
   'POST /api/phone-numbers': { calls: () => [{ url: '/api/phone-numbers', body: { phone_number: '+15125550499' }, cross: 201, why: "adds a number to the caller's organization" }] },

@@ -25,6 +25,12 @@ const money = (field: string) =>
     .max(1_000_000_000, `${field}: must be at most 1,000,000,000`);
 const text = (field: string, max: number) => z.string({ error: `${field}: expected text` }).trim().max(max, `${field}: must be at most ${max} characters`);
 
+/** The comps used for the ARV, as a buyer sees them: no owner, no seller. */
+export const publicCompSchema = z.object({ address: z.string().trim().min(1, 'comps: each comp needs an address').max(300), sold_price: z.number().nullable(), sold_on: z.string().nullable(), beds: z.number().nullable(), baths: z.number().nullable(), sqft: z.number().nullable(), distance_miles: z.number().nullable() });
+export type PublicComp = z.infer<typeof publicCompSchema>;
+/** At most this many comps on a room. */
+export const ROOM_COMPS_MAX = 12;
+
 export const roomPhotoSchema = z.object({ id: z.string(), url: z.string(), caption: z.string().nullable(), content_type: z.string(), bytes: z.number() });
 export type RoomPhoto = z.infer<typeof roomPhotoSchema>;
 
@@ -51,6 +57,8 @@ export const dealRoomSchema = z.object({
   contact_phone: z.string().nullable(),
   contact_email: z.string().nullable(),
   photos: z.array(roomPhotoSchema),
+  /** The comps the agent chose to show buyers. */
+  comps: z.array(publicCompSchema),
   views: z.number(),
   offers: z.number(),
   created_at: z.string(),
@@ -74,6 +82,7 @@ export const roomSettingsBody = z
     contact_name: text('contact_name', 200).nullable(),
     contact_phone: text('contact_phone', 40).nullable(),
     contact_email: z.string().trim().toLowerCase().pipe(z.email('contact_email: must be a valid email address')).nullable(),
+    comps: z.array(publicCompSchema).max(ROOM_COMPS_MAX, `comps: at most ${ROOM_COMPS_MAX} comps`),
   })
   .partial()
   .strict();
@@ -103,8 +112,6 @@ export const roomViewSchema = z.object({
 export const roomViewsSchema = z.object({ items: z.array(roomViewSchema), total: z.number(), unique_visitors: z.number() });
 export type RoomViews = z.infer<typeof roomViewsSchema>;
 
-/** The comps used for the ARV, as a buyer sees them: no owner, no seller. */
-export const publicCompSchema = z.object({ address: z.string(), sold_price: z.number().nullable(), sold_on: z.string().nullable(), beds: z.number().nullable(), baths: z.number().nullable(), sqft: z.number().nullable(), distance_miles: z.number().nullable() });
 export const publicRepairSchema = z.object({ label: z.string(), amount: z.number() });
 
 /**

@@ -21,6 +21,9 @@ CREATE TABLE deal_rooms (
   contact_name text,
   contact_phone text,
   contact_email text,
+  -- The comps the agent chose to show (address and sale facts only; packages/domain publicCompSchema), copied
+  -- when chosen: the public page never reads the organization's other records.
+  comps jsonb NOT NULL DEFAULT '[]'::jsonb,
   created_by text REFERENCES users(id) ON DELETE SET NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),

@@ -6,20 +6,30 @@ import { z } from 'zod';
 import { withTenant } from '../../db/scope';
 import type { DB } from '../../db/types';
 import { publicRoute } from '../../http/access';
+import { notFound } from '../../http/errors';
 import { UNLISTED_HEADERS } from '../../http/web-app';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const signature = (secret: string, organizationId: string, buyerId: string) =>
   createHmac('sha256', secret).update(`buyer-unsubscribe:${organizationId}:${buyerId}`).digest('base64url');
 
-/** A buyer's unsubscribe token: the organization, the buyer, and an HMAC-SHA256 over both with the server's auth secret. */
-export const unsubscribeToken = (secret: string, organizationId: string, buyerId: string) => `${organizationId}.${buyerId}.${signature(secret, organizationId, buyerId)}`;
+const idBytes = (id: string) => Buffer.from(id.replace(/-/g, ''), 'hex');
+const idText = (bytes: Buffer) => bytes.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+
+/**
+ * A buyer's unsubscribe token: the organization's and the buyer's ids (32 bytes, base64url) and an HMAC-SHA256 over both
+ * with the server's auth secret: 87 characters, within a route parameter's limit.
+ */
+export const unsubscribeToken = (secret: string, organizationId: string, buyerId: string) =>
+  `${Buffer.concat([idBytes(organizationId), idBytes(buyerId)]).toString('base64url')}.${signature(secret, organizationId, buyerId)}`;
 export const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl}/api/public/buyers/unsubscribe/${token}`;
 
 /** The organization and buyer of a token whose signature holds, or null (a tampered or made-up token). */
 export function readUnsubscribeToken(secret: string, token: string): { organizationId: string; buyerId: string } | null {
-  const [organizationId, buyerId, given, extra] = token.split('.');
-  if (extra !== undefined || !organizationId || !buyerId || !given || !UUID.test(organizationId) || !UUID.test(buyerId)) return null;
+  const [ids, given, extra] = token.split('.');
+  const bytes = Buffer.from(ids ?? '', 'base64url');
+  if (extra !== undefined || !given || bytes.length !== 32) return null;
+  const organizationId = idText(bytes.subarray(0, 16));
+  const buyerId = idText(bytes.subarray(16));
   const expected = Buffer.from(signature(secret, organizationId, buyerId));
   const actual = Buffer.from(given);
   return actual.length === expected.length && timingSafeEqual(actual, expected) ? { organizationId, buyerId } : null;
@@ -57,9 +67,10 @@ export function registerBuyerUnsubscribeRoute(app: FastifyInstance, deps: { db: 
     async (request, reply) => {
       const who = readUnsubscribeToken(deps.secret, request.params.token);
       const org = who ? await optOut(deps.db, who) : null;
-      reply.headers(UNLISTED_HEADERS).type('text/html; charset=utf-8');
-      if (org === null) return reply.status(404).send(page('Link not valid', 'This unsubscribe link is not valid. Copy the whole link from the email, or reply to the email to ask to be removed.'));
-      return reply.send(page('Unsubscribed', `You will no longer receive deal emails from ${escapeHtml(org)}.`));
+      reply.headers(UNLISTED_HEADERS);
+      // The API's error contract, like every route: a made-up or tampered link is simply not found.
+      if (org === null) throw notFound('This unsubscribe link is not valid: copy the whole link from the email');
+      return reply.type('text/html; charset=utf-8').send(page('Unsubscribed', `You will no longer receive deal emails from ${escapeHtml(org)}.`));
     },
   );
 }

@@ -45,6 +45,8 @@ describe.each(DB_KINDS)('the public deal room on %s', (kind) => {
       arv: 320_000, repair_estimate: 14_685,
     }, 201);
     await ok('POST', `/api/deals/${deal.id}/room`, { asking_price: 215_000, earnest_money_required: 5_000, closing_date: '2030-02-01', contact_phone: '512-555-0100' }, 201);
+    const comp = { address: '812 Larkspur Ave', sold_price: 318_000, sold_on: '2026-08-14', beds: 3, baths: 2, sqft: 1500, distance_miles: 0.1 };
+    expect((await ok('PATCH', `/api/deals/${deal.id}/room`, { comps: [comp] })).comps).toEqual([comp]);
     const room = await ok('GET', `/api/deals/${deal.id}/room`);
 
     const res = await t.app.inject({ method: 'GET', url: `/api/public/deal-rooms/${room.slug}` });
@@ -56,6 +58,7 @@ describe.each(DB_KINDS)('the public deal room on %s', (kind) => {
       property: { address: '808 Larkspur Ave', city: 'Austin', state: 'TX', zip: '78702', property_type: 'Single Family', beds: 3, baths: 2, sqft: 1450, year_built: 1962, lot_size: 6500 },
       asking_price: 215_000, arv: 320_000, repair_estimate: 14_685, earnest_money_required: 5_000, closing_date: '2030-02-01',
       contact: { name: expect.any(String), phone: '512-555-0100', email: a.email },
+      comps: [{ address: '812 Larkspur Ave', sold_price: 318_000, sold_on: '2026-08-14', beds: 3, baths: 2, sqft: 1500, distance_miles: 0.1 }],
       repairs: [{ label: 'Roof', amount: 9_000 }, { label: 'Paint', amount: 4_350 }, { label: 'Contingency (10%)', amount: 1_335 }],
     });
 

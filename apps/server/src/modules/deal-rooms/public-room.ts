@@ -4,7 +4,7 @@ import type { Tx } from '../../db/scope';
 import { iso } from '../../db/timestamps';
 import { day, num } from '../deals/repo';
 import type { OpenedRoom, RoomCredentials } from './room-access';
-import { listPhotos, toPhoto } from './repo';
+import { listPhotos, roomComps, toPhoto } from './repo';
 
 /**
  * The calculator's repair inputs as saved in an analysis (apps/web calculator-inputs.ts): only what the line items
@@ -102,7 +102,7 @@ export async function publicRoom(tx: Tx, organizationId: string, opened: OpenedR
     },
     asking_price: num(room.asking_price),
     arv: num(facts.arv),
-    comps: [],
+    comps: roomComps(room),
     repair_estimate: num(facts.repair_estimate),
     repairs: repairLines(inputs),
     description: room.description,

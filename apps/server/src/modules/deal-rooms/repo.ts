@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { DealRoom, RoomPhoto } from '@wholesail/domain';
+import { publicCompSchema, type DealRoom, type PublicComp, type RoomPhoto } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
 import type { DealRooms } from '../../db/types';
 import { iso } from '../../db/timestamps';
@@ -14,6 +14,12 @@ export const buyerLabel = (contact: string, company: string | null) => (company 
 export function roomState(row: Pick<RoomRow, 'status' | 'expires_at'>, now = new Date()): DealRoom['state'] {
   if (row.status === 'closed') return 'closed';
   return row.expires_at !== null && new Date(row.expires_at) <= now ? 'expired' : 'open';
+}
+
+/** The comps the agent chose, as stored (jsonb comes back parsed on PostgreSQL and PGlite alike; a string is parsed). */
+export function roomComps(row: Pick<RoomRow, 'comps'>): PublicComp[] {
+  const value: unknown = typeof row.comps === 'string' ? JSON.parse(row.comps) : row.comps;
+  return publicCompSchema.array().catch([]).parse(value);
 }
 
 export async function findRoomOfDeal(tx: Tx, organizationId: string, dealId: string, lock = false) {
@@ -86,6 +92,7 @@ export function toDealRoom(row: RoomRow, url: string, photos: RoomPhoto[], count
     contact_phone: row.contact_phone,
     contact_email: row.contact_email,
     photos,
+    comps: roomComps(row),
     views: counts.views,
     offers: counts.offers,
     created_at: iso(row.created_at),

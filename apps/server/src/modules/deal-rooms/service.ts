@@ -40,9 +40,9 @@ export async function readRoom(tx: Tx, ctx: RoomContext, dealId: string): Promis
 
 /** The columns a settings body writes: the password is hashed, and leaving password access clears it. */
 async function settingsColumns(body: RoomSettingsBody, current: Pick<repo.RoomRow, 'access' | 'password_hash'> | null): Promise<Updateable<DealRooms>> {
-  const { password, ...fields } = body;
+  const { password, comps, ...fields } = body;
   const access = body.access ?? current?.access ?? 'link';
-  const values: Updateable<DealRooms> = { ...fields };
+  const values: Updateable<DealRooms> = { ...fields, ...(comps === undefined ? {} : { comps: JSON.stringify(comps) }) };
   if (access === 'password') {
     if (password !== undefined) values.password_hash = await hashRoomPassword(password);
     else if (!current?.password_hash) throw badRequest('password: set a password for a password-protected room');

@@ -34,7 +34,7 @@ function renderAlone(element: ReactNode) {
 const ROOM: DealRoom = {
   id: 'room-1', deal_id: 'deal-1', slug: 'x7Yq', url: 'http://localhost:4410/deal-rooms/x7Yq', access: 'link', has_password: false, status: 'open',
   expires_at: null, state: 'open', headline: null, asking_price: 189_000, description: null, showing_notes: null, earnest_money_required: null,
-  closing_date: null, contact_name: 'Ana Lopez', contact_phone: null, contact_email: 'ana@example.com', photos: [], views: 0, offers: 0,
+  closing_date: null, contact_name: 'Ana Lopez', contact_phone: null, contact_email: 'ana@example.com', photos: [], comps: [], views: 0, offers: 0,
   created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:00:00.000Z',
 };
 

@@ -15,6 +15,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { queryKeys } from '@/lib/query-keys';
 import { AddBuyerDialog } from './buyer-dialogs';
 import { BUYER_PAGE_SIZE, fetchBuyers, filtersFromParams } from './buyers-api';
+import { ImportBuyersButton } from './import-buyers-button';
 
 export function scoreVariant(score: number): 'success' | 'default' | 'secondary' {
   if (score >= 70) return 'success';
@@ -76,9 +77,12 @@ export function BuyersPage() {
           <h1 className="text-2xl font-semibold tracking-tight">Buyers</h1>
           <p className="mt-1 text-sm text-muted-foreground">Cash buyers and investors, best score first.</p>
         </div>
-        <Button onClick={() => setAdding(true)}>
-          <PlusIcon aria-hidden /> Add buyer
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <ImportBuyersButton />
+          <Button onClick={() => setAdding(true)}>
+            <PlusIcon aria-hidden /> Add buyer
+          </Button>
+        </div>
       </header>
 
       <div className="flex flex-wrap items-center gap-6">

@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { queryKeys } from '@/lib/query-keys';
 import { copyLink } from './copy-link';
 import { createRoom, updateRoom, useRoom } from './room-api';
+import { RoomComps } from './room-comps';
 import { RoomInvites } from './room-invites';
 import { RoomPhotos } from './room-photos';
 import { RoomSettingsForm } from './room-settings-form';
@@ -32,7 +33,7 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The deal's Deal room tab: create the room, then its link, state, settings, photos, invites and access log. */
-export function DealRoomPanel({ dealId }: { dealId: string }) {
+export function DealRoomPanel({ dealId, leadId }: { dealId: string; leadId: string }) {
   const client = useQueryClient();
   const room = useRoom(dealId);
   const create = useMutation({
@@ -70,6 +71,9 @@ export function DealRoomPanel({ dealId }: { dealId: string }) {
       </Part>
       <Part title="Photos">
         <RoomPhotos room={room.data} />
+      </Part>
+      <Part title="Comps">
+        <RoomComps room={room.data} leadId={leadId} />
       </Part>
       <Part title="Invited buyers">
         <RoomInvites room={room.data} />

@@ -47,7 +47,7 @@ describe("a deal's Deal room tab", () => {
       'GET /api/deals/deal-1/room/invites': { body: { items: [] } },
       'GET /api/deals/deal-1/room/views': { body: { items: [], total: 0, unique_visitors: 0 } },
     });
-    renderAlone(<DealRoomPanel dealId="deal-1" />);
+    renderAlone(<DealRoomPanel dealId="deal-1" leadId="lead-1" />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Create deal room' }));
     expect(await screen.findByLabelText('Room link')).toHaveTextContent('http://localhost:4410/deal-rooms/x7Yq');
@@ -71,7 +71,7 @@ describe("a deal's Deal room tab", () => {
       'GET /api/deals/deal-1/room/invites': { body: { items: [] } },
       'GET /api/deals/deal-1/room/views': { body: { items: [], total: 0, unique_visitors: 0 } },
     });
-    renderAlone(<DealRoomPanel dealId="deal-1" />);
+    renderAlone(<DealRoomPanel dealId="deal-1" leadId="lead-1" />);
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Who can open it'), 'password');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -81,6 +81,37 @@ describe("a deal's Deal room tab", () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Deal room saved')).toBeInTheDocument();
     expect(patches[0]).toMatchObject({ access: 'password', password: 'open-sesame', asking_price: 189_000, contact_name: 'Ana Lopez' });
+  });
+});
+
+describe("the Deal room tab's comps", () => {
+  const comp = (id: string, similarity: number, extra: Record<string, unknown> = {}) => ({
+    id, address: `${id} Larkspur Ave`, distance_miles: 0.2, sale_date: '2026-08-14', sale_price: 300_000, building_square_feet: 1500, total_bedrooms: 3,
+    total_baths: 2, year_built: 1960, price_per_sqft: 200, adjustments: { sqft: 0, bedrooms: 0, bathrooms: 0, age: 0, total: 0 }, adjusted_price: 300_000,
+    similarity, pinned: false, excluded: false, outlier: false, ...extra,
+  });
+
+  it("copies the comps the ARV uses, most alike first, as address and sale only", async () => {
+    const patches: Array<{ comps: Array<{ address: string }> }> = [];
+    mockApi({
+      'GET /api/deals/deal-1/room': { body: ROOM },
+      'GET /api/leads/lead-1/comps?radius_miles=0.5&months=12&sqft_pct=20': {
+        body: { comps: [comp('10', 70), comp('12', 90), comp('14', 95, { excluded: true }), comp('16', 99, { outlier: true }), comp('18', 60, { outlier: true, pinned: true })] },
+      },
+      'PATCH /api/deals/deal-1/room': (init) => {
+        const body = JSON.parse(String(init?.body));
+        patches.push(body);
+        return { body: { ...ROOM, comps: body.comps } };
+      },
+      'GET /api/deals/deal-1/room/invites': { body: { items: [] } },
+      'GET /api/deals/deal-1/room/views': { body: { items: [], total: 0, unique_visitors: 0 } },
+    });
+    renderAlone(<DealRoomPanel dealId="deal-1" leadId="lead-1" />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Show the comps from the ARV' }));
+    expect(await screen.findByText('Buyers now see 3 comps')).toBeInTheDocument();
+    expect(patches[0]!.comps.map((c) => c.address)).toEqual(['12 Larkspur Ave', '10 Larkspur Ave', '18 Larkspur Ave']);
+    expect(patches[0]!.comps[0]).toEqual({ address: '12 Larkspur Ave', sold_price: 300_000, sold_on: '2026-08-14', beds: 3, baths: 2, sqft: 1500, distance_miles: 0.2 });
+    expect(within(screen.getByRole('list', { name: 'Comps buyers see' })).getAllByRole('listitem')).toHaveLength(3);
   });
 });
 

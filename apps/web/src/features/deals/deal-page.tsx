@@ -28,7 +28,7 @@ const DEAL_TABS: readonly DealTab[] = [
   { value: 'offers', label: 'Offers', render: (deal) => <DealOffers deal={deal} /> },
   { value: 'comps', label: 'Comps', render: (deal) => <CompsPanel leadId={deal.lead_id} dealId={deal.id} /> },
   { value: 'buyers', label: 'Buyers', render: (deal) => <DealBuyersPanel dealId={deal.id} /> },
-  { value: 'room', label: 'Deal room', render: (deal) => <DealRoomPanel dealId={deal.id} /> },
+  { value: 'room', label: 'Deal room', render: (deal) => <DealRoomPanel dealId={deal.id} leadId={deal.lead_id} /> },
   { value: 'buyer-offers', label: 'Buyer offers', render: (deal) => <BuyerOffersPanel dealId={deal.id} /> },
   { value: 'calculator', label: 'Calculator', render: (deal) => <DealCalculator dealId={deal.id} leadId={deal.lead_id} /> },
   { value: 'timeline', label: 'Timeline', render: (deal) => <DealTimeline dealId={deal.id} /> },

@@ -13,11 +13,11 @@ export function isImportFinished(status: ImportState): boolean {
   return status === 'completed' || status === 'failed';
 }
 
-/** Sends the file itself as the body (text/csv), not JSON. */
-export async function uploadCsv(file: File): Promise<ImportPreview> {
+/** Sends the file itself as the body (text/csv), not JSON, to an import route (leads, buyers) that takes ?filename=. */
+export async function postCsvFile<T>(path: string, file: File): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`/api/leads/import?filename=${encodeURIComponent(file.name)}`, {
+    response = await fetch(`${path}?filename=${encodeURIComponent(file.name)}`, {
       method: 'POST',
       credentials: 'include',
       headers: { Accept: 'application/json', 'Content-Type': 'text/csv' },
@@ -36,8 +36,10 @@ export async function uploadCsv(file: File): Promise<ImportPreview> {
   if (!response.ok) {
     throw errorFromBody(response.status, data, response.status >= 500 ? 'The server had a problem. Please try again.' : `Upload failed (${response.status})`);
   }
-  return data as ImportPreview;
+  return data as T;
 }
+
+export const uploadCsv = (file: File) => postCsvFile<ImportPreview>('/api/leads/import', file);
 
 export function startImport(id: string, mapping: ImportMapping): Promise<ImportStatus> {
   return apiRequest<ImportStatus>(`/api/leads/import/${encodeURIComponent(id)}/start`, { method: 'POST', body: { mapping } });

@@ -1,7 +1,7 @@
 import { LEAD_FIELD_NAMES, type LeadFieldName } from '@wholesail/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertCircleIcon, CheckCircle2Icon, FileSpreadsheetIcon, Loader2Icon, UploadIcon } from 'lucide-react';
-import { useId, useMemo, useRef, useState, type DragEvent } from 'react';
+import { AlertCircleIcon, CheckCircle2Icon, FileSpreadsheetIcon, Loader2Icon } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,8 +10,9 @@ import { NativeSelect } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { queryKeys } from '@/lib/query-keys';
-import { cn } from '@/lib/utils';
-import { csvFileProblem, fetchImport, IMPORT_ERRORS_CAP, IMPORT_POLL_MS, isImportFinished, startImport, uploadCsv, type ImportMapping, type ImportPreview, type ImportStatus } from './import-api';
+import { CsvDropZone } from './csv-drop-zone';
+import { fetchImport, IMPORT_POLL_MS, isImportFinished, startImport, uploadCsv, type ImportMapping, type ImportPreview, type ImportStatus } from './import-api';
+import { ImportCounters, ImportProblems } from './import-report';
 
 export const SKIP_COLUMN = '— Skip column —';
 const SKIP_VALUE = '';
@@ -29,76 +30,23 @@ export function ImportLeadsDialog({ onDone }: { onDone: () => void }) {
 }
 
 function FileStep({ onUploaded }: { onUploaded: (preview: ImportPreview) => void }) {
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const upload = useMutation({ mutationFn: uploadCsv, onSuccess: onUploaded });
-
-  function choose(file: File | undefined) {
-    if (!file) return;
-    const reason = csvFileProblem(file);
-    setProblem(reason);
-    upload.reset();
-    if (!reason) upload.mutate(file);
-  }
-
-  function onDrop(event: DragEvent<HTMLLabelElement>) {
-    event.preventDefault();
-    setDragging(false);
-    if (upload.isPending) return;
-    const files = event.dataTransfer.files;
-    if (files.length > 1) {
-      setProblem('Drop one CSV file at a time.');
-      return;
-    }
-    choose(files[0]);
-  }
-
-  const message = problem ?? upload.error?.message ?? null;
   return (
     <>
       <DialogHeader>
         <DialogTitle>Import leads</DialogTitle>
         <DialogDescription>Upload a CSV file with a header row. You choose which columns go into which lead fields next.</DialogDescription>
       </DialogHeader>
-      <label
-        htmlFor={inputId}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        className={cn(
-          'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed px-6 py-10 text-center transition-colors hover:bg-muted/50',
-          dragging && 'border-primary bg-primary/5',
-          upload.isPending && 'pointer-events-none opacity-70',
-        )}
-      >
-        {upload.isPending ? <Loader2Icon className="size-6 animate-spin text-primary" aria-hidden /> : <UploadIcon className="size-6 text-muted-foreground" aria-hidden />}
-        <span className="text-sm font-medium">{upload.isPending ? 'Uploading...' : 'Drop a .csv file here or click to choose one'}</span>
-        <span className="text-xs text-muted-foreground">One lead per row; the first row names the columns.</span>
-      </label>
-      <input
-        ref={inputRef}
-        id={inputId}
-        type="file"
-        accept=".csv,text/csv"
-        className="sr-only"
-        aria-label="CSV file"
-        disabled={upload.isPending}
-        onChange={(event) => {
-          choose(event.target.files?.[0]);
-          event.target.value = '';
+      <CsvDropZone
+        rows="one lead"
+        hint="One lead per row; the first row names the columns."
+        pending={upload.isPending}
+        error={upload.error?.message ?? null}
+        onFile={(file) => {
+          upload.reset();
+          upload.mutate(file);
         }}
       />
-      {message && (
-        <Alert variant="destructive">
-          <AlertCircleIcon aria-hidden />
-          <span>{message}</span>
-        </Alert>
-      )}
     </>
   );
 }
@@ -257,11 +205,7 @@ function ProgressStep({ id, onDone }: { id: string; onDone: () => void }) {
               {!finished && status.status === 'queued' && ' · waiting to start'}
             </p>
           </div>
-          <dl className="grid grid-cols-3 gap-3 text-center">
-            <Counter label="Inserted" value={status.inserted} />
-            <Counter label="Updated (duplicates)" value={status.updated} />
-            <Counter label="Skipped" value={status.skipped} />
-          </dl>
+          <ImportCounters inserted={status.inserted} updated={status.updated} skipped={status.skipped} />
           {finished && (
             <Alert variant={status.status === 'failed' ? 'destructive' : 'default'}>
               {status.status === 'failed' ? <AlertCircleIcon aria-hidden /> : <CheckCircle2Icon className="text-success" aria-hidden />}
@@ -273,24 +217,7 @@ function ProgressStep({ id, onDone }: { id: string; onDone: () => void }) {
             </Alert>
           )}
           {query.error && <p className="text-xs text-destructive">{query.error.message}</p>}
-          {status.errors.length > 0 && (
-            <div className="grid gap-1.5">
-              <p className="text-sm font-medium">
-                Problems
-                {status.skipped > status.errors.length && status.errors.length >= IMPORT_ERRORS_CAP && (
-                  <span className="font-normal text-muted-foreground"> (first {IMPORT_ERRORS_CAP} of {numberFormat.format(status.skipped)})</span>
-                )}
-              </p>
-              <ul aria-label="Import errors" className="max-h-48 overflow-y-auto rounded-md border text-sm">
-                {status.errors.map((error, index) => (
-                  <li key={`${error.row}-${index}`} className="flex gap-3 border-b px-3 py-1.5 last:border-0">
-                    <span className="shrink-0 font-medium tabular-nums">Row {error.row}</span>
-                    <span className="text-muted-foreground">{withoutRowPrefix(error.reason, error.row)}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
+          <ImportProblems errors={status.errors} skipped={status.skipped} />
         </div>
       )}
       {finished && (
@@ -299,20 +226,5 @@ function ProgressStep({ id, onDone }: { id: string; onDone: () => void }) {
         </DialogFooter>
       )}
     </>
-  );
-}
-
-/** The server's reason as sent, minus a leading "row N:" that the Row column already shows. */
-export function withoutRowPrefix(reason: string, row: number): string {
-  const prefix = new RegExp(`^row ${row}\\s*:\\s*`, 'i');
-  return reason.replace(prefix, '');
-}
-
-function Counter({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="rounded-md border px-2 py-3">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-xl font-semibold tabular-nums">{numberFormat.format(value)}</dd>
-    </div>
   );
 }

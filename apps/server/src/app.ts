@@ -29,6 +29,8 @@ import { registerBuyerSendRoutes } from './modules/buyers/sends-routes';
 import { registerDealRoutes } from './modules/deals/routes';
 import { registerDealRoomRoutes } from './modules/deal-rooms/routes';
 import { registerPublicDealRoomRoutes } from './modules/deal-rooms/public-routes';
+import { registerReferralRoutes } from './modules/referrals/routes';
+import { registerPublicReferralRoutes } from './modules/referrals/public-routes';
 import { registerCompsRoutes } from './modules/comps/routes';
 import { registerAccessRequestRoutes } from './modules/access-requests/routes';
 import { registerEnrichmentRoutes } from './modules/enrichment/routes';
@@ -248,6 +250,8 @@ export async function buildApp(config: Config, database: Database, options: AppO
   registerDealRoutes(app);
   await registerDealRoomRoutes(app);
   await registerPublicDealRoomRoutes(app);
+  registerReferralRoutes(app, authSecret);
+  await registerPublicReferralRoutes(app, authSecret);
   registerCompsRoutes(app);
   registerPhoneNumberRoutes(app, database.db, numberOwnership);
   registerCallRoutes(app, calls);

@@ -10,8 +10,8 @@ const SERVICE_WORKER_FILE = 'sw.js';
 /** A request for a file (by its extension) that is not in the build: a 404, never index.html served as a script. */
 const FILE_REQUEST = /\.(?:m?js|css|map|json|webmanifest|png|jpe?g|gif|svg|webp|avif|ico|woff2?|txt)$/i;
 
-/** Pages opened by secret links (a deal room's slug): never indexed, and the link never leaks in a Referer. */
-const UNLISTED_PAGES = ['/deal-rooms/'];
+/** Pages opened by secret links (a deal room's slug, a partner's referral link): never indexed, and the link never leaks in a Referer. */
+const UNLISTED_PAGES = ['/deal-rooms/', '/referrals/'];
 export const UNLISTED_HEADERS = { 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' } as const;
 
 /** Serves the built web app; any non-API GET that is not a file gets index.html (client routing). */

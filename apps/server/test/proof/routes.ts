@@ -305,6 +305,37 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       },
     ],
   },
+  'GET /api/referral-partners': { calls: () => own200('/api/referral-partners') },
+  'POST /api/referral-partners': {
+    calls: () => own200('/api/referral-partners', { name: 'Proof Agent', license_number: 'TX-PROOF', license_state: 'TX', markets: ['TX'], referral_fee_percent: 25, email: 'agent@example.com' }),
+  },
+  'GET /api/referral-partners/:id': { calls: (b) => [{ url: `/api/referral-partners/${b.referralPartnerId}` }] },
+  'PATCH /api/referral-partners/:id': { calls: (b) => [{ url: `/api/referral-partners/${b.referralPartnerId}`, body: { notes: 'changed by A' } }] },
+  'DELETE /api/referral-partners/:id': { calls: (b) => [{ url: `/api/referral-partners/${b.referralPartnerId}` }] },
+  'GET /api/referrals': { calls: (b) => own200(`/api/referrals?status=accepted&partner_id=${b.referralPartnerId}`) },
+  'POST /api/referrals': { calls: (b) => [{ url: '/api/referrals', body: { partner_id: b.referralPartnerId, lead_id: b.leadId, note: 'by A' } }] },
+  'POST /api/referrals/:id/resend': { calls: (b) => [{ url: `/api/referrals/${b.referralId}/resend` }] },
+  'PATCH /api/referrals/:id': { calls: (b) => [{ url: `/api/referrals/${b.referralId}`, body: { fee_received: 10 } }] },
+  // A link's page shows its own referral's seller: B's valid link is never called here (it would show B's seller by design).
+  'GET /api/public/referrals/:token': {
+    calls: (b, a) => [
+      { url: `/api/public/referrals/${randomToken()}`, cross: 404, signedOut: 404, why: 'a token without a valid signature' },
+      { url: `/api/public/referrals/${b.referralToken.slice(0, -3)}abc`, cross: 404, signedOut: 404, why: "B's link with a tampered signature" },
+      { url: `/api/public/referrals/${a.referralToken}`, cross: 200, signedOut: 200, why: "A's partner's own signed link: whoever holds it is the partner" },
+    ],
+  },
+  'POST /api/public/referrals/:token/respond': {
+    calls: (b, a) => [
+      { url: `/api/public/referrals/${b.referralToken.slice(0, -3)}abc/respond`, body: { decision: 'decline' }, cross: 404, signedOut: 404, why: "B's link with a tampered signature" },
+      { url: `/api/public/referrals/${a.referralToken}/respond`, body: { decision: 'decline' }, cross: 409, signedOut: 409, why: "A's partner already accepted" },
+    ],
+  },
+  'POST /api/public/referrals/:token/status': {
+    calls: (b, a) => [
+      { url: `/api/public/referrals/${b.referralToken.slice(0, -3)}abc/status`, body: { status: 'listed' }, cross: 404, signedOut: 404, why: "B's link with a tampered signature" },
+      { url: `/api/public/referrals/${a.referralToken}/status`, body: { status: 'listed' }, signedOut: 200, cross: 409, why: "A's partner reports it listed (signed out, first), then again: already listed" },
+    ],
+  },
   'GET /api/deals/:id/timeline': { calls: (b) => [{ url: `/api/deals/${b.dealId}/timeline` }] },
   'GET /api/deals/:id/analyses': { calls: (b) => [{ url: `/api/deals/${b.dealId}/analyses` }] },
   'POST /api/deals/:id/analyses': { calls: (b) => [{ url: `/api/deals/${b.dealId}/analyses`, body: { inputs: {}, arv: 1, repair_estimate: 1 } }] },

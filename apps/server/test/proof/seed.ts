@@ -61,6 +61,10 @@ export interface OrgIds {
   roomInviteToken: string;
   roomViewId: string;
   buyerOfferId: string;
+  /** A referral partner and the lead's referral to it (accepted), with the partner's signed link token. */
+  referralPartnerId: string;
+  referralId: string;
+  referralToken: string;
   callId: string;
   callSid: string;
   taskId: string;
@@ -156,6 +160,12 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
   const visit = await ok('GET', `/api/public/deal-rooms/${room.slug}?invite=${roomInviteToken}`);
   const buyerOffer = await ok('POST', `/api/deals/${deal.id}/offers`, { buyer_id: buyer.id, amount: 250_000, earnest_money: 5_000, close_by: inDays(20), financing: 'cash', message: `${look.notes} (buyer offer)` }, 201);
 
+  // A referral partner and the lead referred to it, accepted through the partner's link.
+  const partner = await ok('POST', '/api/referral-partners', { name: look.buyer, license_number: `${look.phone} (licence)`, license_state: 'TX', email: look.buyerEmail, notes: `${look.notes} (partner)` }, 201);
+  const referral = await ok('POST', '/api/referrals', { partner_id: partner.id, lead_id: lead.id, note: `${look.notes} (referral)` }, 201);
+  const referralToken = referral.link.split('/referrals/')[1];
+  await ok('POST', `/api/public/referrals/${referralToken}/respond`, { decision: 'accept' });
+
   // A number on the Do-Not-Contact list.
   const dncPhone = `+1512555${look.phone.slice(-4, -2)}97`;
   await ok('POST', '/api/dnc', { phone: dncPhone, reason: `${look.notes} (DNC)` }, 201);
@@ -210,6 +220,7 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
       organizationId: owner.organizationId, userId: owner.userId, email: owner.email, leadId: lead.id, leadPhone: `+1${look.phone}`, buyerId: buyer.id,
       dealId: deal.id, offerId: offer.id,
       roomSlug: room.slug, roomPhotoId: photo.json().id, roomInviteId: invite.id, roomInviteToken, roomViewId: visit.view_id, buyerOfferId: buyerOffer.id,
+      referralPartnerId: partner.id, referralId: referral.referral.id, referralToken,
       callId: call.call_id, taskId: tasks.items[0].id, conversationId: text.id, phoneNumberId: number.id, phoneNumber: look.from, dncPhone,
       importId: preview.id, pendingImportId: pending.id, invitationId: invitation.invitation.id, invitationToken, ...ids,
     },

@@ -64,6 +64,8 @@ export const queryKeys = {
     /** Deals ranked for a buyer, and buyers ranked for a deal: under buyers, so a buyer's change refreshes both. */
     matches: (buyerId: string) => ['buyers', 'matches', buyerId] as const,
     dealMatches: (dealId: string) => ['buyers', 'deal-matches', dealId] as const,
+    /** A deal's sends to buyers (not on the feed: a send refreshes it). */
+    dealSends: (dealId: string) => ['buyers', 'deal-sends', dealId] as const,
     /** Every active buyer, for the deal's buyer select. */
     options: ['buyers', 'options'] as const,
   },

@@ -28,6 +28,12 @@ describe('certaintyFactors', () => {
     expect(points(offer({ id: 'a', close_by: '2026-05-01' })).days_to_close).toBe(0);
   });
 
+  it('gives a close-by date already passed no points and says so', () => {
+    const late = offer({ id: 'a', close_by: '2026-02-20' });
+    expect(certaintyFactors(late, { today, history: {} }).find((f) => f.factor === 'days_to_close')).toEqual({ factor: 'days_to_close', points: 0, detail: 'Close-by date has passed' });
+    expect(rankBuyerOffers([late], { contractPrice: 100_000, today, history: {} })[0]!.reason).toBe('Best net fee ($12,000) with proof of funds, cash and a close-by date that has passed');
+  });
+
   it('scores financing and caps the history at 15', () => {
     expect(points(offer({ id: 'a', financing: 'hard_money' })).financing).toBe(10);
     expect(points(offer({ id: 'a', financing: 'private_money' })).financing).toBe(10);

@@ -34,7 +34,9 @@ const FINANCING_WORDS: { readonly [F in Financing]: string } = {
 /** Whole days from `today` to `date` (both YYYY-MM-DD). */
 export const daysUntil = (today: string, date: string) => Math.round((Date.parse(date) - Date.parse(today)) / 86_400_000);
 
+/** A close-by date already passed earns nothing: the buyer has not said when they can close now. */
 function closePoints(days: number): number {
+  if (days < 0) return 0;
   if (days <= 14) return 20;
   if (days <= 30) return 15;
   if (days <= 45) return 8;
@@ -57,7 +59,7 @@ export function certaintyFactors(offer: RankableOffer, ctx: Pick<RankContext, 't
       points: onePercent <= 0 ? 0 : Math.round(25 * Math.min(1, offer.earnest_money / onePercent)),
       detail: `${formatUsd(offer.earnest_money)} earnest money (${offer.amount > 0 ? ((offer.earnest_money / offer.amount) * 100).toFixed(1) : '0'} % of the offer)`,
     },
-    { factor: 'days_to_close', points: closePoints(days), detail: `Closes in ${days} day${days === 1 ? '' : 's'}` },
+    { factor: 'days_to_close', points: closePoints(days), detail: days < 0 ? 'Close-by date has passed' : `Closes in ${days} day${days === 1 ? '' : 's'}` },
     { factor: 'financing', points: FINANCING_POINTS[offer.financing], detail: `Pays with ${FINANCING_WORDS[offer.financing]}` },
     { factor: 'history', points: Math.min(15, 5 * deals), detail: deals === 0 ? 'No deals with you yet' : `${deals} deal${deals === 1 ? '' : 's'} with you` },
   ];
@@ -70,7 +72,7 @@ function reasonOf(offer: RankableOffer, netFee: number | null, rank: number | nu
   const terms = [
     offer.proof_of_funds?.trim() ? 'proof of funds' : 'no proof of funds',
     ...(offer.financing === 'cash' ? ['cash'] : []),
-    `a ${Math.max(0, daysUntil(today, offer.close_by))}-day close`,
+    ...(daysUntil(today, offer.close_by) < 0 ? ['a close-by date that has passed'] : [`a ${daysUntil(today, offer.close_by)}-day close`]),
   ];
   return `${lead} with ${terms.slice(0, -1).join(', ')} and ${terms.at(-1)}`;
 }

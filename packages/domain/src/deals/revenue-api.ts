@@ -14,6 +14,11 @@ export const revenueSchema = z.object({
   /** Average days from the lead's creation to contract, and from contract to close, over closed deals. */
   averageDays: z.object({ leadToContract: z.number().nullable(), contractToClose: z.number().nullable() }),
   closedDeals: z.number(),
+  /**
+   * Realtor push, kept apart from assignment fees: referral fees still to come (open referrals, and closed ones not
+   * yet paid) and those received in the window.
+   */
+  referralFees: z.object({ expected: z.number(), expectedReferrals: z.number(), received: z.number(), receivedReferrals: z.number() }),
 });
 export type Revenue = z.infer<typeof revenueSchema>;
 export const revenueQuery = z

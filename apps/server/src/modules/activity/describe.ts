@@ -3,6 +3,7 @@ import { DNC_MARKED_ACTION } from '../dnc/service';
 import { OPT_OUT_ACTIONS } from '../conversations/opt-out';
 import { SMS_REFUSED_ACTION } from '../conversations/service';
 import { LEAD_ACTIVITY } from './actions';
+import { describeReferral } from '../referrals/actions';
 
 export interface Described {
   kind: ActivityKind;
@@ -60,6 +61,8 @@ function call(details: Details): string {
 export function describe(action: string, details: Details): Described {
   const links = { call_id: str(details.call_id), conversation_id: str(details.conversation_id) };
   const entry = (kind: ActivityKind, summary: string): Described => ({ kind, summary, ...links });
+  const referral = describeReferral(action, details);
+  if (referral) return entry('other', referral);
   switch (action) {
     case 'lead.created':
       return entry('created', details.source === 'inbound_sms' ? `Lead created when ${str(details.phone) ?? 'a new number'} texted in` : 'Created the lead');

@@ -37,7 +37,7 @@ describe.each(DB_KINDS)('send to matched buyers on %s', (kind) => {
     const riley = await buyer(a, 'Riley Email', { primary_email: 'riley@buyers.test' });
     const [outcome] = await send(a, { buyer_ids: [riley.id], channels: ['email'], message: 'Cash only, close in 14 days.' });
     expect(outcome).toMatchObject({ buyer_id: riley.id, channel: 'email', status: 'sent', reason: null });
-    const room = await t.database.db.selectFrom('deal_rooms').select('slug').where('deal_id', '=', deal.id).executeTakeFirstOrThrow();
+    const room = await ok(a, 'GET', `/api/deals/${deal.id}/room`);
     const invite = await t.database.db.selectFrom('deal_room_invites').select('token').where('buyer_id', '=', riley.id).executeTakeFirstOrThrow();
     expect(outcome!.link).toBe(`${t.config.publicUrl}/deal-rooms/${room.slug}?invite=${invite.token}`);
 

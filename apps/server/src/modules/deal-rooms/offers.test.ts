@@ -44,6 +44,7 @@ describe.each(DB_KINDS)('buyer offers on %s', (kind) => {
     expect(await message(offer({ email: 'not-an-email' }))).toBe('email: must be a valid email address');
     expect(await message(offer({ amount: 0 }))).toBe('amount: enter your offer');
     expect(await message(offer({ close_by: 'soon' }))).toBe('close_by: must be a date (YYYY-MM-DD)');
+    expect(await message(offer({ close_by: inDays(-3) }))).toBe('close_by: must be today or later');
     expect(await message(offer({ financing: 'bitcoin' }))).toBe('financing: choose cash, hard money, private money, conventional loan or other');
     expect(await message(offer({ phone: '12' }))).toBe('phone: enter a 10-digit phone number, with the area code');
     const sent = await bid(room.slug, offer());

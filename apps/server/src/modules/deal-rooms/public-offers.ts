@@ -23,6 +23,15 @@ export function offerPhone(phone: string | undefined): string | null {
 }
 
 /**
+ * A close-by date before yesterday (UTC) is refused: the buyer cannot close in the past. Yesterday is allowed, so a
+ * buyer west of UTC late in their evening is not refused for their own today.
+ */
+export function checkCloseBy(closeBy: string, now = new Date()): void {
+  const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+  if (closeBy < yesterday) throw badRequest('close_by: must be today or later');
+}
+
+/**
  * The buyer behind an offer: the invite's buyer when the room was opened with one; else the organization's buyer
  * with that email (any case) or that phone; else a new buyer with source deal_room.
  */
@@ -56,6 +65,7 @@ async function offerBuyer(tx: Tx, organizationId: string, opened: OpenedRoom, bo
  * the team's screens show it at once.
  */
 export async function submitPublicOffer(tx: Tx, organizationId: string, opened: OpenedRoom, body: PublicOfferBody): Promise<string> {
+  checkCloseBy(body.close_by);
   const phone = offerPhone(body.phone);
   const buyer = await offerBuyer(tx, organizationId, opened, body, phone);
   const offerId = await insertBuyerOffer(

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { OPEN_DEAL_STAGES, type Revenue } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
 import { readSection } from '../settings/repo';
+import { referralRevenue } from '../referrals/revenue';
 
 const FEE = sql<number>`coalesce(d.assignment_fee_actual, d.assignment_fee, 0)`;
 const EXPECTED_FEE = sql<number>`coalesce(d.assignment_fee, d.target_fee, 0)`;
@@ -26,7 +27,7 @@ export async function revenue(tx: Tx, organizationId: string, months: number, no
     .where('d.organization_id', '=', organizationId)
     .where('d.stage', '=', 'closed')
     .where('d.closed_at', '>=', since);
-  const [byMonth, byMember, totals, open, settings] = await Promise.all([
+  const [byMonth, byMember, totals, open, settings, referralFees] = await Promise.all([
     closed
       .select([sql<string>`to_char(d.closed_at at time zone 'UTC', 'YYYY-MM')`.as('month'), sql<string>`sum(${FEE})`.as('fees'), sql<number>`count(*)::int`.as('deals')])
       .groupBy(sql`1`)
@@ -54,6 +55,7 @@ export async function revenue(tx: Tx, organizationId: string, months: number, no
       .groupBy('d.stage')
       .execute(),
     readSection(tx, organizationId, 'deals'),
+    referralRevenue(tx, organizationId, since),
   ]);
   const round1 = (v: string | null) => (v === null ? null : Math.round(Number(v) * 10) / 10);
   const byStage = OPEN_DEAL_STAGES.map((stage) => {
@@ -72,5 +74,6 @@ export async function revenue(tx: Tx, organizationId: string, months: number, no
     averageFee: totals.avg_fee === null ? null : Math.round(Number(totals.avg_fee)),
     averageDays: { leadToContract: round1(totals.to_contract), contractToClose: round1(totals.to_close) },
     closedDeals: totals.deals,
+    referralFees,
   };
 }

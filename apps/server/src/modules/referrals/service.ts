@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { formatUsd, REFERRAL_LINK_DAYS, referralFee, type CreateReferralBody, type Referral } from '@wholesail/domain';
+import { DEFAULT_COMMISSION_PERCENT, formatUsd, REFERRAL_LINK_DAYS, referralFee, type CreateReferralBody, type Referral } from '@wholesail/domain';
 import { withTenant, type Tx } from '../../db/scope';
 import type { DB } from '../../db/types';
 import type { OrgContext } from '../../http/context';
@@ -65,7 +65,7 @@ export async function createReferral(deps: ReferralDeps, ctx: OrgContext, body: 
     } else {
       dealId = (await tx.selectFrom('deals').select('id').where('organization_id', '=', org).where('lead_id', '=', lead.id).where('stage', 'not in', ['closed', 'dead']).executeTakeFirst())?.id ?? null;
     }
-    const commission = body.commission_percent ?? 3;
+    const commission = body.commission_percent ?? DEFAULT_COMMISSION_PERCENT;
     const percent = Number(partner.referral_fee_percent);
     const feeExpected = referralFee(lead.estimated_value, commission, percent);
     const row = await tx
@@ -89,7 +89,9 @@ export async function resendReferral(deps: ReferralDeps, ctx: OrgContext, id: st
   const { referral, mail } = await withTenant(deps.db, ctx.organizationId, async (tx) => {
     const current = found(await findReferral(tx, ctx.organizationId, id));
     if (current.status === 'cancelled' || current.status === 'declined') throw conflict(`This referral is ${current.status}: there is nothing for the partner to open.`, 'REFERRAL_FINISHED');
-    await tx.updateTable('referrals').set({ link_expires_at: newExpiry(), updated_at: new Date() }).where('organization_id', '=', ctx.organizationId).where('id', '=', id).execute();
+    // Always later than the current link's, so that link stops working even when resent within the same second.
+    const expiry = new Date(Math.max(newExpiry().getTime(), new Date(current.link_expires_at).getTime() + 1000));
+    await tx.updateTable('referrals').set({ link_expires_at: expiry, updated_at: new Date() }).where('organization_id', '=', ctx.organizationId).where('id', '=', id).execute();
     const referral = found(await findReferral(tx, ctx.organizationId, id));
     await audit(tx, ctx, REFERRAL_ACTIONS.resent, { type: 'lead', id: referral.lead_id }, { referral_id: id, partner_name: referral.partner_name });
     return { referral, mail: await mailPartner(deps, tx, ctx, referral, true) };

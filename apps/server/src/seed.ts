@@ -5,6 +5,7 @@ import { seedDemoDeals } from './seed-deals';
 import { seedDemoComps } from './seed-comps';
 import { seedDemoLeads } from './seed-leads';
 import { seedDemoPhoneNumbers } from './seed-phone-numbers';
+import { seedDemoReferrals } from './seed-referrals';
 
 export const DEMO_ORGANIZATION = 'Demo Realty';
 
@@ -17,5 +18,6 @@ export async function seedDemo(db: Kysely<DB>, email: string, password: string):
   await seedDemoComps(db, organizationId, userId);
   await seedDemoPhoneNumbers(db, organizationId, userId);
   await seedDemoDeals(db, organizationId, { id: userId, email, name: 'Demo User' });
+  await seedDemoReferrals(db, organizationId, userId);
   return 'created';
 }

@@ -307,7 +307,9 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   },
   'GET /api/referral-partners': { calls: () => own200('/api/referral-partners') },
   'POST /api/referral-partners': {
-    calls: () => own200('/api/referral-partners', { name: 'Proof Agent', license_number: 'TX-PROOF', license_state: 'TX', markets: ['TX'], referral_fee_percent: 25, email: 'agent@example.com' }),
+    calls: () => [
+      { url: '/api/referral-partners', body: { name: 'Proof Agent', license_number: 'TX-PROOF', license_state: 'TX', markets: ['TX'], referral_fee_percent: 25, email: 'agent@example.com' }, cross: 201, why: "a partner of the caller's own organization" },
+    ],
   },
   'GET /api/referral-partners/:id': { calls: (b) => [{ url: `/api/referral-partners/${b.referralPartnerId}` }] },
   'PATCH /api/referral-partners/:id': { calls: (b) => [{ url: `/api/referral-partners/${b.referralPartnerId}`, body: { notes: 'changed by A' } }] },

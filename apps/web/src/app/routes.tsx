@@ -22,6 +22,8 @@ const CookiesPage = lazy(() => import('@/features/legal/cookies-page').then((m) 
 const EnterInvitationPage = lazy(() => import('@/features/invitations/enter-invitation-page').then((m) => ({ default: m.EnterInvitationPage })));
 // A buyer opens a deal room signed out, usually on a phone: its own chunk, outside the signed-in shell.
 const PublicRoomPage = lazy(() => import('@/features/deal-rooms/public-room-page').then((m) => ({ default: m.PublicRoomPage })));
+// A referral partner opens their link signed out: its own chunk, like a deal room.
+const PublicReferralPage = lazy(() => import('@/features/referrals/public-referral-page').then((m) => ({ default: m.PublicReferralPage })));
 const AcceptInvitationPage = lazy(() => import('@/features/invitations/accept-invitation-page').then((m) => ({ default: m.AcceptInvitationPage })));
 const AppLayout = lazy(() => import('./app-layout').then((m) => ({ default: m.AppLayout })));
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
@@ -41,6 +43,7 @@ const RevenuePage = lazy(() => import('@/features/revenue/revenue-page').then((m
 const DealPage = lazy(() => import('@/features/deals/deal-page').then((m) => ({ default: m.DealPage })));
 const CalculatorPage = lazy(() => import('@/features/calculator/calculator-page').then((m) => ({ default: m.CalculatorPage })));
 const CompsPage = lazy(() => import('@/features/comps/comps-page').then((m) => ({ default: m.CompsPage })));
+const RealtorPushPage = lazy(() => import('@/features/referrals/realtor-push-page').then((m) => ({ default: m.RealtorPushPage })));
 const HelpPage = lazy(() => import('@/features/help/help-page').then((m) => ({ default: m.HelpPage })));
 
 /** Protected pages that a later release fills, by path. */
@@ -50,7 +53,6 @@ const PLACEHOLDER_ROUTES: readonly [path: string, page: PlaceholderPageKey][] = 
   ['/orchestrator', 'orchestrator'],
   ['/orchestrator/diagnostics', 'orchestratorDiagnostics'],
   ['/billing', 'billing'],
-  ['/realtor-push', 'realtorPush'],
   ['/integrations', 'integrations'],
   ['/automation', 'automation'],
   ['/data-maintenance', 'dataMaintenance'],
@@ -80,6 +82,7 @@ export function buildRoutes(): RouteObject[] {
         { path: '/accept-invitation', element: <EnterInvitationPage /> },
         { path: '/accept-invitation/:token', element: <AcceptInvitationPage /> },
         { path: '/deal-rooms/:slug', element: <PublicRoomPage /> },
+        { path: '/referrals/:token', element: <PublicReferralPage /> },
         ...Object.entries(REDIRECTS).map(([path, to]) => ({ path, element: <Navigate to={to} replace /> })),
         ...Object.entries(NOTICE_PAGES).map(([path, { kind, target }]) => ({ path, element: <NoticePage kind={kind} target={target} /> })),
         {
@@ -104,6 +107,7 @@ export function buildRoutes(): RouteObject[] {
                 { path: '/deals/:id', element: <DealPage /> },
                 { path: '/calculator', element: <CalculatorPage /> },
                 { path: '/comps/:id', element: <CompsPage /> },
+                { path: '/realtor-push', element: <RealtorPushPage /> },
                 ...PLACEHOLDER_ROUTES.map(([path, page]) => ({ path, element: <PlaceholderPage page={page} /> })),
               ],
             },

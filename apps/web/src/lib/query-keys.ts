@@ -7,6 +7,7 @@
 import type { BuyerFilters } from '@/features/buyers/buyers-api';
 import type { DealFilters } from '@/features/deals/deals-api';
 import type { LeadFilters } from '@/features/leads/leads-api';
+import type { ReferralFilters } from '@/features/referrals/referrals-api';
 
 export const queryKeys = {
   leads: {
@@ -90,6 +91,14 @@ export const queryKeys = {
     views: (dealId: string) => ['deal_rooms', dealId, 'views'] as const,
   },
   buyerOffers: { deal: (dealId: string) => ['buyer_offers', dealId] as const },
+  /** Realtor push: both tables are on the feed (a partner's answer through their link refreshes the list). */
+  referrals: {
+    all: ['referrals'] as const,
+    list: (filters: ReferralFilters) => ['referrals', 'list', filters] as const,
+    partners: ['referral_partners'] as const,
+  },
+  /** The referral as its partner opens it, signed out, through the emailed link. */
+  publicReferral: (token: string) => ['public-referral', token] as const,
   /** The room as a signed-out buyer opens it: each load is a visit, so it is never refetched on its own. */
   publicRoom: (slug: string, invite: string | null, password: string | null) => ['public-deal-room', slug, invite ?? '', password ?? ''] as const,
   /** The member's own notifications: a system_notifications insert refreshes the bell. */

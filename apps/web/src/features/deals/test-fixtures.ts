@@ -21,6 +21,7 @@ export const REVENUE: Revenue = {
   averageFee: 15000,
   averageDays: { leadToContract: 30, contractToClose: 20 },
   closedDeals: 1,
+  referralFees: { expected: 4500, expectedReferrals: 2, received: 3000, receivedReferrals: 1 },
 };
 
 export const MEMBERS = [

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { Breadcrumb, RecordLoadError, RecordPageSkeleton } from '@/components/record-page';
 import { Card, CardContent } from '@/components/ui/card';
 import { LeadDealCard } from '@/features/deals/lead-deal-card';
+import { ReferToAgentButton } from '@/features/referrals/refer-dialog';
 import { DeleteLeadButton } from './delete-lead-button';
 import { LeadActivity } from './lead-activity';
 import { LeadDetails } from './lead-details';
@@ -34,7 +35,10 @@ export function LeadDetailPage() {
     <div className="grid gap-4">
       <div className="flex items-center justify-between gap-3">
         <Breadcrumb parent={LEADS} current={displayName(lead.data)} />
-        <DeleteLeadButton lead={lead.data} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <ReferToAgentButton lead={lead.data} />
+          <DeleteLeadButton lead={lead.data} />
+        </div>
       </div>
       <Card>
         <CardContent className="pt-6">

@@ -16,7 +16,6 @@ export const PLACEHOLDER_PAGES = {
     title: 'Communications',
     description: 'The browser dialer with live transcription and AI coaching, and your SMS conversations with leads, in one place.',
   },
-  realtorPush: { title: 'Realtor push', description: 'Send selected deals to your realtor and agent partners.' },
   integrations: { title: 'Integrations', description: 'Connect Twilio, property data, maps, email and your other tools.' },
   automation: { title: 'Automation', description: 'Rules that follow up, tag and assign leads for you.' },
   dataMaintenance: { title: 'Data maintenance', description: 'Find duplicate leads, fix bad phone numbers and re-run enrichment on stale records.' },

@@ -34,7 +34,7 @@ function Figure({ title, value, caption, action, empty, children }: FigureProps)
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const dayText = (n: number | null) => (n === null ? '—' : `${Math.round(n)}`);
 
-/** Fees closed by month and member, the weighted pipeline, the average fee and the days a deal takes. */
+/** Fees closed by month and member, the weighted pipeline, the average fee, the days a deal takes and referral fees. */
 export function RevenueFigures() {
   const revenue = useRevenue(REVENUE_MONTHS);
   if (revenue.isPending) return <FiguresSkeleton />;
@@ -99,6 +99,22 @@ function Figures({ revenue }: { revenue: Revenue }) {
         empty={noneClosed}
       >
         <CycleChart data={revenue.averageDays} />
+      </Figure>
+      <Figure
+        title="Referral fees"
+        value={formatUsd(revenue.referralFees.received)}
+        caption={`Received from partner agents in the last ${REVENUE_MONTHS} months; not assignment fees`}
+      >
+        <dl className="grid gap-2 text-sm">
+          <div className="flex justify-between gap-2">
+            <dt className="text-muted-foreground">Expected ({count(revenue.referralFees.expectedReferrals, 'open referral', 'open referrals')})</dt>
+            <dd className="font-medium tabular-nums">{formatUsd(revenue.referralFees.expected)}</dd>
+          </div>
+          <div className="flex justify-between gap-2">
+            <dt className="text-muted-foreground">Received ({count(revenue.referralFees.receivedReferrals, 'referral', 'referrals')})</dt>
+            <dd className="font-medium tabular-nums">{formatUsd(revenue.referralFees.received)}</dd>
+          </div>
+        </dl>
       </Figure>
       {canEdit && <StageProbabilitiesDialog open={editing} onOpenChange={setEditing} />}
     </section>

@@ -57,6 +57,7 @@ describe('the pipeline board', () => {
     const figures = await screen.findByRole('region', { name: 'Revenue figures' });
     expect(figures).toHaveTextContent('Fees closed$15,0001 deal closed in the last 12 months');
     expect(figures).toHaveTextContent('Weighted pipeline$3,000$30,000 expected from 1 open deal');
+    expect(figures).toHaveTextContent('Referral fees$3,000Received from partner agents in the last 12 months; not assignment feesExpected (2 open referrals)$4,500Received (1 referral)$3,000');
   });
 
   it('asks for the contract price a move to Under contract needs, and sends it with the stage', async () => {

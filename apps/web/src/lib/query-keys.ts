@@ -8,6 +8,7 @@ import type { BuyerFilters } from '@/features/buyers/buyers-api';
 import type { DealFilters } from '@/features/deals/deals-api';
 import type { LeadFilters } from '@/features/leads/leads-api';
 import type { ReferralFilters } from '@/features/referrals/referrals-api';
+import { SESSION_KEY } from './session-key';
 
 export const queryKeys = {
   leads: {
@@ -112,7 +113,7 @@ export const queryKeys = {
   members: ['user_profiles', 'members'] as const,
   invitations: ['invitations'] as const,
   organizations: ['organizations'] as const,
-  session: ['session'] as const,
+  session: SESSION_KEY,
   me: ['me'] as const,
   aiHealth: ['ai_health'] as const,
   mapsKey: ['maps', 'key'] as const,

@@ -1,7 +1,7 @@
 import { SESSION_REFRESH_INTERVAL_MS } from '@wholesail/domain';
 import { useQuery } from '@tanstack/react-query';
 import { getSessionOrSaved } from '@/features/offline/offline-data';
-import { queryKeys } from '@/lib/query-keys';
+import { SESSION_KEY } from '@/lib/session-key';
 import type { SessionData } from './auth-api';
 
 
@@ -18,7 +18,7 @@ export type SessionState =
  */
 export function useSession(): SessionState {
   const query = useQuery({
-    queryKey: queryKeys.session,
+    queryKey: SESSION_KEY,
     queryFn: getSessionOrSaved,
     staleTime: 60_000,
     refetchOnWindowFocus: 'always',

@@ -75,7 +75,7 @@ function RoomContent({ room, access }: { room: PublicRoom; access: RoomAccessKey
           <RoomGallery slug={room.slug} photos={room.photos} access={access} address={place || room.headline} />
           <div className="grid gap-1">
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{room.headline}</h1>
-            {place && <p className="text-muted-foreground">{place}</p>}
+            {place && place !== room.headline && <p className="text-muted-foreground">{place}</p>}
           </div>
         </div>
         {/* One price card: under the headline on a phone, beside everything on a wide screen. */}

@@ -8,7 +8,7 @@ import { withTenant, type Tx } from '../../db/scope';
 import { iso } from '../../db/timestamps';
 import type { DB } from '../../db/types';
 import type { OrgContext } from '../../http/context';
-import { badRequest } from '../../http/errors';
+import { badRequest, conflict } from '../../http/errors';
 import type { MailProvider } from '../../providers/mail';
 import type { ConversationsModule } from '../conversations/service';
 import { recordEvent } from '../deals/events';
@@ -128,6 +128,21 @@ const buyerLocation = (buyer: Buyer) => ({
  * buyer_sends and the whole summarised on the deal's timeline.
  */
 export async function sendToBuyers(deps: SendDeps, ctx: OrgContext, dealId: string, body: z.output<typeof sendToBuyersBody>): Promise<BuyerSendOutcome[]> {
+  // A second send of the same deal while one is under way (a double click) would plan before the first records.
+  const key = `${ctx.organizationId}:${dealId}`;
+  if (sendsUnderWay.has(key)) throw conflict(SEND_UNDER_WAY, 'SEND_UNDER_WAY');
+  sendsUnderWay.add(key);
+  try {
+    return await sendNow(deps, ctx, dealId, body);
+  } finally {
+    sendsUnderWay.delete(key);
+  }
+}
+
+const sendsUnderWay = new Set<string>();
+export const SEND_UNDER_WAY = 'This deal is being sent to buyers already: wait for that send to finish';
+
+async function sendNow(deps: SendDeps, ctx: OrgContext, dealId: string, body: z.output<typeof sendToBuyersBody>): Promise<BuyerSendOutcome[]> {
   const roomCtx = { ...ctx, publicUrl: deps.publicUrl };
   const { room, planned, organizationName } = await withTenant(deps.db, ctx.organizationId, (tx) => plan(tx, roomCtx, dealId, body));
   const message = body.message || null;

@@ -159,6 +159,8 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
   const roomInviteToken = new URL(invite.url).searchParams.get('invite')!;
   const visit = await ok('GET', `/api/public/deal-rooms/${room.slug}?invite=${roomInviteToken}`);
   const buyerOffer = await ok('POST', `/api/deals/${deal.id}/offers`, { buyer_id: buyer.id, amount: 250_000, earnest_money: 5_000, close_by: inDays(20), financing: 'cash', message: `${look.notes} (buyer offer)` }, 201);
+  // The deal sent to the buyer by email (a row of buyer_sends).
+  await ok('POST', `/api/deals/${deal.id}/send`, { buyer_ids: [buyer.id], channels: ['email'], message: `${look.notes} (send)` });
 
   // A referral partner and the lead referred to it, accepted through the partner's link.
   const partner = await ok('POST', '/api/referral-partners', { name: look.buyer, license_number: `${look.phone} (licence)`, license_state: 'TX', email: look.buyerEmail, notes: `${look.notes} (partner)` }, 201);

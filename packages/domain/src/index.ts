@@ -22,3 +22,4 @@ export * from './comps';
 export * from './buyers';
 export * from './deal-rooms';
 export * from './referrals';
+export * from './automation';

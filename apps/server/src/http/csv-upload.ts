@@ -83,6 +83,10 @@ function byteLimit(kind: UploadKind): Transform {
  */
 function limited(source: Readable, kind: UploadKind, mapError: (error: unknown) => unknown = (e) => e): Readable {
   const out = byteLimit(kind);
+  // The handler may still be awaiting something (a database check) when a large first chunk trips the limit: the
+  // error must not go unheard and take the process down. A reader that comes later still gets it (the stream is
+  // errored), and a handler that refuses before reading never needed it.
+  out.on('error', () => {});
   finished(source, { writable: false }, (error) => {
     if (error) out.destroy(mapError(error) as Error);
   });

@@ -1,0 +1,6 @@
+export * from './enrolment-api';
+export * from './exits';
+export * from './schedule';
+export * from './segments';
+export * from './sequence-api';
+export * from './templates';

@@ -30,6 +30,7 @@ import { registerDealRoutes } from './modules/deals/routes';
 import { registerDealRoomRoutes } from './modules/deal-rooms/routes';
 import { registerPublicDealRoomRoutes } from './modules/deal-rooms/public-routes';
 import { registerReferralRoutes } from './modules/referrals/routes';
+import { registerAutomationRoutes, type AutomationClock } from './modules/automation/routes';
 import { registerPublicReferralRoutes } from './modules/referrals/public-routes';
 import { registerCompsRoutes } from './modules/comps/routes';
 import { registerAccessRequestRoutes } from './modules/access-requests/routes';
@@ -93,6 +94,8 @@ export interface AppServices {
   /** The property-lookup provider (BatchData, or none): tests replace its lookupProperty. */
   enrichment: EnrichmentProvider;
   storage: FileStorage;
+  /** Sequences' clock (tests move it to a given day and hour). */
+  automation: AutomationClock;
 }
 
 declare module 'fastify' {
@@ -178,7 +181,8 @@ export async function buildApp(config: Config, database: Database, options: AppO
   const sockets = new SessionSockets(resolve);
   sessions.cache.onClear(() => sockets.recheck());
   const numberOwnership = config.twilio ? new TwilioNumberOwnership(config.twilio) : null;
-  app.decorate('services', { config, database, auth, mail, realtime, jobs, calls, aiJobs, outbox, conversations, sessions: sessions.cache, sockets, numberOwnership, enrichment, storage });
+  const automation: AutomationClock = { clock: () => new Date() };
+  app.decorate('services', { config, database, auth, mail, realtime, jobs, calls, aiJobs, outbox, conversations, sessions: sessions.cache, sockets, numberOwnership, enrichment, storage, automation });
   app.addHook('onClose', () => sockets.stop());
   app.addHook('onClose', () => calls.stop());
   app.addHook('onClose', () => conversations.stop());
@@ -253,6 +257,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   registerReferralRoutes(app, authSecret);
   await registerPublicReferralRoutes(app, authSecret);
   registerCompsRoutes(app);
+  registerAutomationRoutes(app, automation);
   registerPhoneNumberRoutes(app, database.db, numberOwnership);
   registerCallRoutes(app, calls);
   registerTaskRoutes(app);

@@ -683,6 +683,50 @@ export interface SchemaMigrations {
   name: string;
 }
 
+export interface SequenceEnrollments {
+  current_step: Generated<number>;
+  ended_at: Timestamp | null;
+  enrolled_at: Generated<Timestamp>;
+  enrolled_by: string | null;
+  exit_reason: 'replied' | 'dnc' | 'status_changed' | 'deal_opened' | 'removed' | null | null;
+  id: Generated<string>;
+  lead_id: string;
+  next_due_at: Timestamp | null;
+  organization_id: string;
+  sequence_id: string;
+  status: Generated<'active' | 'completed' | 'exited'>;
+}
+
+export interface Sequences {
+  cooldown_days: Generated<number>;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  daily_cap: number | null;
+  exit_statuses: Generated<string[]>;
+  id: Generated<string>;
+  is_active: Generated<boolean>;
+  name: string;
+  organization_id: string;
+  steps: Json;
+  stop_on_reply: Generated<boolean>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SequenceStepRuns {
+  created_at: Generated<Timestamp>;
+  due_at: Timestamp | null;
+  enrollment_id: string;
+  id: Generated<string>;
+  kind: 'text' | 'email' | 'call_task' | 'set_status' | 'add_tag' | 'remove_tag' | 'wait_until';
+  moved_to: Timestamp | null;
+  organization_id: string;
+  ran_at: Timestamp | null;
+  reason: string | null;
+  state: 'done' | 'due' | 'moved' | 'skipped';
+  step_index: number;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Sessions {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -797,6 +841,9 @@ export interface DB {
   referral_partners: ReferralPartners;
   referrals: Referrals;
   schema_migrations: SchemaMigrations;
+  sequence_enrollments: SequenceEnrollments;
+  sequence_step_runs: SequenceStepRuns;
+  sequences: Sequences;
   sessions: Sessions;
   system_notifications: SystemNotifications;
   twilio_status_events: TwilioStatusEvents;

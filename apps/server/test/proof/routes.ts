@@ -305,6 +305,23 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       },
     ],
   },
+  'GET /api/sequences': { calls: () => own200('/api/sequences') },
+  'POST /api/sequences': {
+    calls: () => [{ url: '/api/sequences', body: { name: 'Proof sequence', steps: [{ kind: 'text', delay_minutes: 0, body: 'Hi {first_name}' }] }, cross: 201, why: "a sequence of the caller's own organization" }],
+  },
+  'GET /api/sequences/:id': { calls: (b) => [{ url: `/api/sequences/${b.sequenceId}` }] },
+  'PATCH /api/sequences/:id': { calls: (b) => [{ url: `/api/sequences/${b.sequenceId}`, body: { name: 'changed by A' } }] },
+  'DELETE /api/sequences/:id': { calls: (b) => [{ url: `/api/sequences/${b.sequenceId}` }] },
+  'POST /api/sequences/:id/enrollments': {
+    calls: (b, a) => [
+      { url: `/api/sequences/${b.sequenceId}/enrollments`, body: { lead_ids: [a.leadId] } },
+      { url: `/api/sequences/${a.sequenceId}/enrollments`, body: { lead_ids: [b.leadId] }, cross: 200, why: "A's own sequence: B's lead is skipped as not found" },
+    ],
+  },
+  'DELETE /api/sequences/:id/enrollments/:leadId': {
+    calls: (b, a) => [{ url: `/api/sequences/${b.sequenceId}/enrollments/${b.leadId}` }, { url: `/api/sequences/${a.sequenceId}/enrollments/${b.leadId}` }],
+  },
+  'GET /api/leads/:id/automation': { calls: (b) => [{ url: `/api/leads/${b.leadId}/automation` }] },
   'GET /api/referral-partners': { calls: () => own200('/api/referral-partners') },
   'POST /api/referral-partners': {
     calls: () => [

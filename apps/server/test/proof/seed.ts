@@ -65,6 +65,8 @@ export interface OrgIds {
   referralPartnerId: string;
   referralId: string;
   referralToken: string;
+  /** A sequence with the lead enrolled in it (its first step's run due). */
+  sequenceId: string;
   callId: string;
   callSid: string;
   taskId: string;
@@ -168,6 +170,10 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
   const referralToken = referral.link.split('/referrals/')[1];
   await ok('POST', `/api/public/referrals/${referralToken}/respond`, { decision: 'accept' });
 
+  // A sequence and the lead enrolled in it.
+  const sequence = await ok('POST', '/api/sequences', { name: `${look.notes} (sequence)`, steps: [{ kind: 'email', delay_minutes: 60, subject: look.street, body: look.text }] }, 201);
+  expect(await ok('POST', `/api/sequences/${sequence.id}/enrollments`, { lead_ids: [lead.id] })).toEqual({ enrolled: 1, skipped: [] });
+
   // A number on the Do-Not-Contact list.
   const dncPhone = `+1512555${look.phone.slice(-4, -2)}97`;
   await ok('POST', '/api/dnc', { phone: dncPhone, reason: `${look.notes} (DNC)` }, 201);
@@ -223,6 +229,7 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
       dealId: deal.id, offerId: offer.id,
       roomSlug: room.slug, roomPhotoId: photo.json().id, roomInviteId: invite.id, roomInviteToken, roomViewId: visit.view_id, buyerOfferId: buyerOffer.id,
       referralPartnerId: partner.id, referralId: referral.referral.id, referralToken,
+      sequenceId: sequence.id,
       callId: call.call_id, taskId: tasks.items[0].id, conversationId: text.id, phoneNumberId: number.id, phoneNumber: look.from, dncPhone,
       importId: preview.id, pendingImportId: pending.id, invitationId: invitation.invitation.id, invitationToken, ...ids,
     },

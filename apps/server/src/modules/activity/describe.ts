@@ -4,6 +4,7 @@ import { OPT_OUT_ACTIONS } from '../conversations/opt-out';
 import { SMS_REFUSED_ACTION } from '../conversations/service';
 import { LEAD_ACTIVITY } from './actions';
 import { describeReferral } from '../referrals/actions';
+import { describeSequence } from '../automation/actions';
 
 export interface Described {
   kind: ActivityKind;
@@ -63,6 +64,8 @@ export function describe(action: string, details: Details): Described {
   const entry = (kind: ActivityKind, summary: string): Described => ({ kind, summary, ...links });
   const referral = describeReferral(action, details);
   if (referral) return entry('other', referral);
+  const sequence = describeSequence(action, details);
+  if (sequence) return entry('other', sequence);
   switch (action) {
     case 'lead.created':
       return entry('created', details.source === 'inbound_sms' ? `Lead created when ${str(details.phone) ?? 'a new number'} texted in` : 'Created the lead');

@@ -143,7 +143,8 @@ async function rareMatches(tx: Tx, organizationId: string, query: ListLeadsQuery
   return { items: await rowsInOrder(tx, organizationId, rows.map((r) => r.id)), total: n ?? 0, total_exact: true };
 }
 
-function applyFilters(q: LeadQuery, organizationId: string, f: Filters): LeadQuery {
+/** The leads list's filters as a WHERE on `q` (automation enrols every lead a filter matches). */
+export function applyFilters(q: LeadQuery, organizationId: string, f: Filters): LeadQuery {
   const match = matchPredicate(f);
   const out = applyRangeFilters(q, organizationId, f);
   return match ? out.where(match) : out;

@@ -30,7 +30,9 @@ import { registerDealRoutes } from './modules/deals/routes';
 import { registerDealRoomRoutes } from './modules/deal-rooms/routes';
 import { registerPublicDealRoomRoutes } from './modules/deal-rooms/public-routes';
 import { registerReferralRoutes } from './modules/referrals/routes';
-import { registerAutomationRoutes, type AutomationClock } from './modules/automation/routes';
+import { registerAutomationRoutes } from './modules/automation/routes';
+import { AutomationEngine } from './modules/automation/engine';
+import { subscribeAutomationExits } from './modules/automation/exits-subscriber';
 import { registerPublicReferralRoutes } from './modules/referrals/public-routes';
 import { registerCompsRoutes } from './modules/comps/routes';
 import { registerAccessRequestRoutes } from './modules/access-requests/routes';
@@ -94,8 +96,8 @@ export interface AppServices {
   /** The property-lookup provider (BatchData, or none): tests replace its lookupProperty. */
   enrichment: EnrichmentProvider;
   storage: FileStorage;
-  /** Sequences' clock (tests move it to a given day and hour). */
-  automation: AutomationClock;
+  /** Sequences' engine and its clock (tests move it to a given day and hour). */
+  automation: AutomationEngine;
 }
 
 declare module 'fastify' {
@@ -163,13 +165,6 @@ export async function buildApp(config: Config, database: Database, options: AppO
   const outbox = new EventOutbox({ db: database.db, log: app.log });
   subscribeAiJobs(outbox, aiJobs);
   subscribeNotifications(outbox);
-  const storage = options.storage ?? createFileStorage({ s3: config.s3, dataDir: config.DATA_DIR });
-  const jobs = await startJobs(database, app.log, storage, {
-    outbox,
-    connectionString: config.DATABASE_URL,
-    ai: aiJobs,
-    heartbeatSeconds: config.WHOLESAIL_JOB_HEARTBEAT_SECONDS,
-  });
   const calls = new CallsModule({
     db: database.db, log: app.log, ringMs: config.DEMO_RING_MS, msPerWord: config.DEMO_MS_PER_WORD, twilioConfigured: config.twilio !== null,
   });
@@ -177,11 +172,21 @@ export async function buildApp(config: Config, database: Database, options: AppO
     db: database.db, log: app.log, publicUrl: config.publicUrl, twilio: config.twilio,
     demoDeliveryMs: config.DEMO_SMS_DELIVERY_MS, demoReplyMs: config.DEMO_SMS_REPLY_MS,
   });
+  // Sequences text through the conversations' gate and line (steps.ts), so the engine comes after them.
+  const automation = new AutomationEngine({ db: database.db, log: app.log, conversations, mail });
+  subscribeAutomationExits(outbox, () => automation.clock());
+  const storage = options.storage ?? createFileStorage({ s3: config.s3, dataDir: config.DATA_DIR });
+  const jobs = await startJobs(database, app.log, storage, {
+    outbox,
+    connectionString: config.DATABASE_URL,
+    ai: aiJobs,
+    automation,
+    heartbeatSeconds: config.WHOLESAIL_JOB_HEARTBEAT_SECONDS,
+  });
   const resolve = sessionResolver(auth, database.db, config.SESSION_ABSOLUTE_HOURS, sessions.cache);
   const sockets = new SessionSockets(resolve);
   sessions.cache.onClear(() => sockets.recheck());
   const numberOwnership = config.twilio ? new TwilioNumberOwnership(config.twilio) : null;
-  const automation: AutomationClock = { clock: () => new Date() };
   app.decorate('services', { config, database, auth, mail, realtime, jobs, calls, aiJobs, outbox, conversations, sessions: sessions.cache, sockets, numberOwnership, enrichment, storage, automation });
   app.addHook('onClose', () => sockets.stop());
   app.addHook('onClose', () => calls.stop());

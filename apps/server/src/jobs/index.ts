@@ -4,7 +4,9 @@ import type { AiJobs } from '../modules/ai-jobs/service';
 import { emit } from '../modules/outbox/emit';
 import type { EventOutbox } from '../modules/outbox/delivery';
 import type { FileStorage } from '../providers/storage';
+import type { AutomationEngine } from '../modules/automation/engine';
 import { aiJobQueues } from './ai-jobs';
+import { automationQueues, scheduleSweep } from './automation';
 import { leadImportQueue } from './lead-import';
 import { outboxQueues, wakeOnEmission } from './outbox';
 import { leadPurgeQueue, schedulePurge } from './lead-purge';
@@ -17,29 +19,32 @@ export async function startJobs(
   database: Database,
   log: FastifyBaseLogger,
   storage: FileStorage,
-  options: { outbox: EventOutbox; connectionString?: string; ai?: AiJobs; heartbeatSeconds?: number },
+  options: { outbox: EventOutbox; connectionString?: string; ai?: AiJobs; automation?: AutomationEngine; heartbeatSeconds?: number },
 ): Promise<JobQueue> {
-  const { ai, outbox } = options;
+  const { ai, automation, outbox } = options;
   let started: JobQueue | null = null;
   const current = () => started!;
   const importQueue = leadImportQueue({ db: database.db, storage }, {
     onFinished: (tx, job) => emit(tx, { type: 'import.finished', organizationId: job.organizationId, importId: job.importId }),
   });
-  const queues = [importQueue, leadPurgeQueue(database, log), ...outboxQueues(outbox, current), ...(ai ? aiJobQueues(ai) : [])];
+  const queues = [importQueue, leadPurgeQueue(database, log), ...outboxQueues(outbox, current), ...(ai ? aiJobQueues(ai) : []), ...(automation ? automationQueues(automation) : [])];
   const queue = await startJobQueue(database, log, queues, {
     connectionString: options.connectionString,
     heartbeatSeconds: options.heartbeatSeconds,
     beforeWork: (q) => {
       started = q;
       ai?.attach(q);
+      automation?.attach(q);
     },
   });
   const unlisten = await wakeOnEmission(database, queue, log);
   const stopPurge = schedulePurge(queue, log);
+  const stopSweep = automation ? scheduleSweep(queue, log) : () => {};
   const stopQueue = queue.stop.bind(queue);
   return Object.assign(queue, {
     async stop() {
       stopPurge();
+      stopSweep();
       await unlisten();
       await stopQueue();
     },

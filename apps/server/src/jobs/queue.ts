@@ -47,6 +47,8 @@ export interface JobQueue {
    * both commit or neither does. Call wake(name) after the commit to start it without waiting for a poll.
    */
   sendWith<T extends object>(executor: SqlExecutor, name: string, data: T, options?: { key?: string; priority?: number }): Promise<string | null>;
+  /** Queues many jobs of one queue in one statement through `executor` (a key already queued is skipped, as with send). */
+  insertWith<T extends object>(executor: SqlExecutor, name: string, jobs: ReadonlyArray<{ data: T; key: string; startAfter?: Date }>): Promise<void>;
   /** The id of a job with this key that is queued, waiting for a retry or running, if any. */
   findPending(name: string, key: string): Promise<string | null>;
   /** Tells this instance's workers of the queue to look for jobs now. */
@@ -153,6 +155,13 @@ export async function startJobQueue(
     },
     async sendWith(executor, name, data, opts = {}) {
       return boss.send(name, data, { db: executor, ...(opts.key ? { singletonKey: opts.key } : {}), ...(opts.priority ? { priority: opts.priority } : {}) });
+    },
+    async insertWith(executor, name, jobs) {
+      if (jobs.length === 0) return;
+      await boss.insert(
+        jobs.map((j) => ({ name, data: j.data, singletonKey: j.key, ...(j.startAfter ? { startAfter: j.startAfter.toISOString() } : {}) })),
+        { db: executor },
+      );
     },
     async findPending(name, key) {
       const { rows } = await database.executeSql(

@@ -6,10 +6,14 @@ import {
 import type { Tx } from '../../db/scope';
 import type { OrgContext } from '../../http/context';
 import { badRequest } from '../../http/errors';
-import { auditEach } from '../audit/audit';
+import { auditEach, type AuditActor } from '../audit/audit';
 import { setBulkWrite } from '../lead-import/repo';
 import { applyFilters } from '../leads/list';
 import { SEQUENCE_ACTIONS } from './actions';
+import type { QueuedRun } from './runs';
+
+/** Queues the step runs an enrolment wrote, in its transaction (the engine's queueRuns). */
+export type RunQueue = (tx: Tx, runs: readonly QueuedRun[]) => Promise<void>;
 
 /** Rows per INSERT of an enrolment (arrays unnested: one statement per batch, whatever the count). */
 const BATCH = 5_000;
@@ -37,7 +41,7 @@ async function candidates(tx: Tx, organizationId: string, request: EnrolRequest)
 }
 
 /** One timeline entry per lead, written a batch per statement (a statement's parameters are bounded). */
-async function onTimelines(tx: Tx, ctx: OrgContext, action: string, leadIds: string[], details: Record<string, unknown>): Promise<void> {
+async function onTimelines(tx: Tx, ctx: AuditActor, action: string, leadIds: string[], details: Record<string, unknown>): Promise<void> {
   for (let i = 0; i < leadIds.length; i += BATCH) {
     await auditEach(tx, ctx, action, leadIds.slice(i, i + BATCH).map((id) => ({ type: 'lead', id })), details);
   }
@@ -58,10 +62,10 @@ async function blocked(tx: Tx, organizationId: string, sequence: Sequence, leadI
  * POST /api/sequences/:id/enrollments, in the caller's transaction. Each lead is enrolled once at a time (the
  * partial unique index decides a race), not within the sequence's cooldown after it left, and never with a number
  * on the Do-Not-Contact list (or marked Do Not Call). Its first step's run is written 'due' at its due time, or
- * 'moved' into the lead's calling window with the gate's reason. Enrolments, step runs and timeline entries are
+ * 'moved' into the lead's calling window with the gate's reason, and queued for that time. Enrolments, step runs and timeline entries are
  * written in bulk, one statement per batch.
  */
-export async function enrolLeads(tx: Tx, ctx: OrgContext, sequence: Sequence, request: EnrolRequest, now: Date): Promise<EnrolResult> {
+export async function enrolLeads(tx: Tx, ctx: OrgContext, sequence: Sequence, request: EnrolRequest, now: Date, queue: RunQueue): Promise<EnrolResult> {
   const leads = await candidates(tx, ctx.organizationId, request);
   const found = new Set(leads.map((l) => l.id));
   const skipped: EnrolResult['skipped'] = (request.lead_ids ?? []).filter((id) => !found.has(id)).map((lead_id) => ({ lead_id, reason: 'not_found' }));
@@ -76,7 +80,7 @@ export async function enrolLeads(tx: Tx, ctx: OrgContext, sequence: Sequence, re
   let enrolled = 0;
   for (let i = 0; i < eligible.length; i += BATCH) {
     const batch = eligible.slice(i, i + BATCH);
-    const inserted = await insertBatch(tx, ctx, sequence, batch, now);
+    const inserted = await insertBatch(tx, ctx, sequence, batch, now, queue);
     enrolled += inserted.size;
     for (const lead of batch) if (!inserted.has(lead.id)) skipped.push({ lead_id: lead.id, reason: 'already_enrolled' });
     await onTimelines(tx, ctx, SEQUENCE_ACTIONS.enrolled, [...inserted], { sequence_id: sequence.id, sequence_name: sequence.name });
@@ -86,7 +90,7 @@ export async function enrolLeads(tx: Tx, ctx: OrgContext, sequence: Sequence, re
 }
 
 /** Enrols a batch and writes each one's first step run; returns the leads enrolled (one enrolled concurrently is not). */
-async function insertBatch(tx: Tx, ctx: OrgContext, sequence: Sequence, leads: Candidate[], now: Date): Promise<Set<string>> {
+async function insertBatch(tx: Tx, ctx: OrgContext, sequence: Sequence, leads: Candidate[], now: Date, queue: RunQueue): Promise<Set<string>> {
   const first = sequence.steps[0]!;
   const runs = leads.map((lead) => scheduleStep(now, first, leadCallingLocation(lead)));
   const { rows } = await sql<{ id: string; lead_id: string; ord: number }>`
@@ -106,6 +110,7 @@ async function insertBatch(tx: Tx, ctx: OrgContext, sequence: Sequence, leads: C
         ${sql.val(written.map((w) => w.run.due.toISOString()))}::timestamptz[], ${sql.val(written.map((w) => (w.run.moved ? w.run.at.toISOString() : null)))}::timestamptz[],
         ${sql.val(written.map((w) => w.run.reason))}::text[]
       ) as u(enrollment_id, state, due_at, moved_to, reason)`.execute(tx);
+    await queue(tx, written.map((w) => ({ organizationId: ctx.organizationId, enrollmentId: w.enrollment_id, stepIndex: 0, at: w.run.at })));
   }
   return new Set(enrolment.keys());
 }
@@ -114,7 +119,7 @@ async function insertBatch(tx: Tx, ctx: OrgContext, sequence: Sequence, leads: C
  * Ends active enrolments of `sequenceId` (all, or one lead's) with `reason`: their steps not yet run are skipped
  * with the reason's sentence, and each exit goes on the lead's timeline. Returns the leads that left.
  */
-export async function exitEnrolments(tx: Tx, ctx: OrgContext, sequence: Pick<Sequence, 'id' | 'name'>, reason: ExitReason, now: Date, leadId?: string): Promise<string[]> {
+export async function exitEnrolments(tx: Tx, ctx: AuditActor, sequence: Pick<Sequence, 'id' | 'name'>, reason: ExitReason, now: Date, leadId?: string): Promise<string[]> {
   let exit = tx
     .updateTable('sequence_enrollments')
     .set({ status: 'exited', exit_reason: reason, ended_at: now, next_due_at: null })

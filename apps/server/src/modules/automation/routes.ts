@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createSequenceBody, enrolBody, enrolResultSchema, leadAutomationSchema, sequenceListSchema, sequenceSchema, updateSequenceBody } from '@wholesail/domain';
 import { ACCESS } from '../../http/access';
 import { notFound } from '../../http/errors';
+import type { RunQueue } from './enrolments';
 import * as repo from './repo';
 import { AUTOMATION_MESSAGES, deleteSequence, enrol, leadAutomationOr404, removeLead, sequenceOr404 } from './service';
 
@@ -11,12 +12,15 @@ const sequenceParams = z.object({ id: z.uuid('id: expected a sequence id') });
 const enrolmentParams = sequenceParams.extend({ leadId: z.uuid('leadId: expected a lead id') });
 const leadParams = z.object({ id: z.uuid('id: expected a lead id') });
 
-/** The automation's clock: enrolment and exit times, the first step's due time (tests set it). */
+/** The automation's clock (enrolment and exit times, due times; tests set it) and the engine's queue of step runs. */
 export interface AutomationClock {
   clock: () => Date;
+  /** Queues the step runs a transaction wrote, for their times; wake() once it committed. */
+  queueRuns: RunQueue;
+  wake: () => void;
 }
 
-/** Sequences and enrolments for members (docs/api-automation.md). The engine that runs the steps is a later piece. */
+/** Sequences and enrolments for members (docs/api-automation.md); the engine (engine.ts) runs the steps. */
 export function registerAutomationRoutes(app: FastifyInstance, automation: AutomationClock): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const member = ACCESS.member;
@@ -42,9 +46,11 @@ export function registerAutomationRoutes(app: FastifyInstance, automation: Autom
     await ctx.write((tx) => deleteSequence(tx, ctx, params.id, now()));
     return reply.status(204).send();
   });
-  r.post('/api/sequences/:id/enrollments', { config: member, schema: { params: sequenceParams, body: enrolBody, response: { 200: enrolResultSchema } } }, ({ ctx, params, body }) =>
-    ctx.write((tx) => enrol(tx, ctx, params.id, body, now())),
-  );
+  r.post('/api/sequences/:id/enrollments', { config: member, schema: { params: sequenceParams, body: enrolBody, response: { 200: enrolResultSchema } } }, async ({ ctx, params, body }) => {
+    const result = await ctx.write((tx) => enrol(tx, ctx, params.id, body, now(), (t, runs) => automation.queueRuns(t, runs)));
+    automation.wake();
+    return result;
+  });
   r.delete('/api/sequences/:id/enrollments/:leadId', { config: member, schema: { params: enrolmentParams } }, async ({ ctx, params }, reply) => {
     await ctx.write((tx) => removeLead(tx, ctx, params.id, params.leadId, now()));
     return reply.status(204).send();

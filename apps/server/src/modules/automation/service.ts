@@ -3,7 +3,7 @@ import type { Tx } from '../../db/scope';
 import type { OrgContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { leadExists } from '../activity/repo';
-import { enrolLeads, exitEnrolments } from './enrolments';
+import { enrolLeads, exitEnrolments, type RunQueue } from './enrolments';
 import { leadAutomation } from './lead-automation';
 import * as repo from './repo';
 
@@ -27,8 +27,8 @@ export async function deleteSequence(tx: Tx, ctx: OrgContext, id: string, now: D
   await repo.deleteSequence(tx, ctx.organizationId, id);
 }
 
-export async function enrol(tx: Tx, ctx: OrgContext, sequenceId: string, request: EnrolRequest, now: Date): Promise<EnrolResult> {
-  return enrolLeads(tx, ctx, await sequenceOr404(tx, ctx.organizationId, sequenceId), request, now);
+export async function enrol(tx: Tx, ctx: OrgContext, sequenceId: string, request: EnrolRequest, now: Date, queue: RunQueue): Promise<EnrolResult> {
+  return enrolLeads(tx, ctx, await sequenceOr404(tx, ctx.organizationId, sequenceId), request, now, queue);
 }
 
 /** DELETE /api/sequences/:id/enrollments/:leadId: a member takes the lead out ('removed'); 404 when it is not in. */

@@ -1,0 +1,27 @@
+import type { Tx } from '../../db/scope';
+import type { OrgContext } from '../../http/context';
+
+/**
+ * Who the engine acts as for a sequence: its creator while still a member of the organization, else the
+ * organization's owner. Texts go out under that member's caller ID and name (the {agent_name} merge field), and
+ * lead changes are theirs on the timeline, as if they had made them by hand. Null when neither exists.
+ */
+export async function actingMember(tx: Tx, organizationId: string, createdBy: string | null): Promise<OrgContext | null> {
+  const rows = await tx
+    .selectFrom('user_profiles as p')
+    .innerJoin('users as u', 'u.id', 'p.id')
+    .select(['u.id', 'u.name', 'u.email', 'p.role'])
+    .where('p.organization_id', '=', organizationId)
+    .where((eb) => eb.or([eb('p.id', '=', createdBy ?? ''), eb('p.role', '=', 'owner')]))
+    .orderBy('u.id')
+    .execute();
+  const row = rows.find((r) => r.id === createdBy) ?? rows.find((r) => r.role === 'owner');
+  return row ? { user: { id: row.id, name: row.name, email: row.email }, organizationId, role: row.role } : null;
+}
+
+/** A member id of the organization, or null (a step naming someone who has left). */
+export async function memberOf(tx: Tx, organizationId: string, userId: string | null | undefined): Promise<string | null> {
+  if (!userId) return null;
+  const row = await tx.selectFrom('user_profiles').select('id').where('organization_id', '=', organizationId).where('id', '=', userId).executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -1,0 +1,134 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { leadCallingLocation, legalSendTime, renderTemplate, type BulkLeadsChange, type MergeValues, type SequenceStep } from '@wholesail/domain';
+import { withTenant } from '../../db/scope';
+import type { DB } from '../../db/types';
+import type { OrgContext } from '../../http/context';
+import { AppError } from '../../http/errors';
+import type { MailProvider } from '../../providers/mail';
+import { evaluateGate, type GateLead } from '../calls/gate';
+import { conversationContext } from '../calls/service';
+import type { ConversationsModule } from '../conversations/service';
+import { bulkUpdateLeads } from '../leads/bulk';
+import { emit } from '../outbox/emit';
+import { memberOf } from './sender';
+
+/** What a step did: done, moved to a later time (why), or skipped (why). */
+export type StepOutcome = { state: 'done' } | { state: 'skipped'; reason: string } | { state: 'moved'; at: Date; reason: string };
+
+export interface StepDeps {
+  db: Kysely<DB>;
+  log: FastifyBaseLogger;
+  conversations: ConversationsModule;
+  mail: MailProvider;
+}
+
+/** One step to run for a lead, as `member` (actingMember), at `now` on the automation's clock. */
+export interface StepRun {
+  step: SequenceStep;
+  lead: GateLead;
+  member: OrgContext;
+  sequenceName: string;
+  now: Date;
+}
+
+export const STEP_MESSAGES = {
+  noEmail: 'The lead has no email address',
+  notSent: (error: string) => `The text was not sent: ${error}`,
+  mailFailed: (error: string) => `The email was not sent: ${error}`,
+} as const;
+
+const DONE: StepOutcome = { state: 'done' };
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const EMAIL_FIELDS = ['contact_1_email', 'contact_1_email1', 'contact_1_email2', 'contact_1_email3', 'email'] as const;
+
+/** The merge fields: the lead's first name, street and city as the demo line reads them, the acting member as agent. */
+export function mergeValues(lead: GateLead, agentName: string): MergeValues {
+  const context = conversationContext(lead, agentName);
+  return { first_name: context.leadFirstName, street: context.street, city: context.city, agent_name: agentName };
+}
+
+/** The next legal minute for the lead after `now` (a refusal for the hours on a clock a minute off still moves forward). */
+export function nextLegalMinute(lead: GateLead, now: Date): Date {
+  const legal = legalSendTime(leadCallingLocation(lead), now);
+  return legal.moved ? legal.at : new Date(now.getTime() + MINUTE);
+}
+
+/** The gate's refusal as an outcome: the calling hours move the step to the next legal minute; any other reason skips it. */
+function refused(error: AppError, lead: GateLead, now: Date): StepOutcome {
+  if (error.code === 'OUTSIDE_CALLING_HOURS') return { state: 'moved', at: nextLegalMinute(lead, now), reason: error.message };
+  // The per-number limit counts the last 24 hours: the task waits a day.
+  if (error.code === 'CALL_LIMIT_REACHED') return { state: 'moved', at: nextLegalMinute(lead, new Date(now.getTime() + DAY)), reason: error.message };
+  return { state: 'skipped', reason: error.message };
+}
+
+/** A text: the same path as a member's text (ConversationsModule.send: the gate, the line, the thread, text.sent). */
+async function text(deps: StepDeps, run: StepRun): Promise<StepOutcome> {
+  const body = renderTemplate(run.step.body ?? '', mergeValues(run.lead, run.member.user.name));
+  try {
+    const message = await deps.conversations.send(run.member, { lead_id: run.lead.id, body });
+    return message.status === 'failed' ? { state: 'skipped', reason: STEP_MESSAGES.notSent(message.error ?? 'the provider refused it') } : DONE;
+  } catch (error) {
+    if (error instanceof AppError) return refused(error, run.lead, run.now);
+    throw error;
+  }
+}
+
+/** A call task for the named member, else the lead's owner (who created it), else the acting member; the gate's Do-Not-Contact and hours checks first. */
+async function callTask(deps: StepDeps, run: StepRun): Promise<StepOutcome> {
+  const organizationId = run.member.organizationId;
+  return withTenant(deps.db, organizationId, async (tx) => {
+    const gate = await evaluateGate(tx, { organizationId, leadId: run.lead.id, channel: 'call', lock: false, now: run.now });
+    if (!gate.ok) return refused(gate.error, run.lead, run.now);
+    const assignee = (await memberOf(tx, organizationId, run.step.assignee_id)) ?? (await memberOf(tx, organizationId, run.lead.created_by as string | null)) ?? run.member.user.id;
+    const note = run.step.body?.trim() || `Call the lead (sequence “${run.sequenceName}”)`;
+    const task = await tx
+      .insertInto('ai_tasks')
+      .values({ organization_id: organizationId, lead_id: run.lead.id, task_type: 'follow_up', status: 'pending', proposed_time: run.now, reason: note, created_by: assignee })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await emit(tx, { type: 'task.created', organizationId, taskId: task.id, leadId: run.lead.id, callId: null });
+    return DONE;
+  });
+}
+
+async function email(deps: StepDeps, run: StepRun): Promise<StepOutcome> {
+  const to = EMAIL_FIELDS.map((f) => run.lead[f]).find((v): v is string => typeof v === 'string' && v.includes('@'));
+  if (!to) return { state: 'skipped', reason: STEP_MESSAGES.noEmail };
+  const values = mergeValues(run.lead, run.member.user.name);
+  try {
+    await deps.mail.send({ to: to.trim(), subject: renderTemplate(run.step.subject ?? '', values), text: renderTemplate(run.step.body ?? '', values) });
+    return DONE;
+  } catch (error) {
+    return { state: 'skipped', reason: STEP_MESSAGES.mailFailed(error instanceof Error ? error.message : String(error)) };
+  }
+}
+
+/** Status and tags through the leads module's own bulk change (its rules, its timeline entry and lead.updated). */
+async function leadChange(deps: StepDeps, run: StepRun): Promise<StepOutcome> {
+  const { kind, status, tag } = run.step;
+  // The sequence's schema allows only live statuses and normalized tags, as the bulk change's body does.
+  const ids = [run.lead.id];
+  const change: BulkLeadsChange = kind === 'set_status' ? { ids, status: status as BulkLeadsChange['status'] } : kind === 'add_tag' ? { ids, add_tags: [tag!] } : { ids, remove_tags: [tag!] };
+  await bulkUpdateLeads(deps.db, run.member, change);
+  return DONE;
+}
+
+/** Performs one step; the caller has claimed its run, so this happens once. */
+export function performStep(deps: StepDeps, run: StepRun): Promise<StepOutcome> {
+  switch (run.step.kind) {
+    case 'text':
+      return text(deps, run);
+    case 'email':
+      return email(deps, run);
+    case 'call_task':
+      return callTask(deps, run);
+    case 'set_status':
+    case 'add_tag':
+    case 'remove_tag':
+      return leadChange(deps, run);
+    case 'wait_until':
+      return Promise.resolve(DONE);
+  }
+}

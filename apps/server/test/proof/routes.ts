@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import type { FastifyRequest, preParsingAsyncHookHandler, RouteOptions } from 'fastify';
 import type { RouteAccess } from '../../src/http/access';
 import { ORIGIN, type TestApp } from '../harness';
-import { TINY_PNG, type OrgIds } from './seed';
+import { BUSINESS_ROUTES } from './route-table-business';
+import { own200, randomToken, type RouteCall, type RouteSpec } from './route-spec';
+
+export type { RouteCall, RouteSpec } from './route-spec';
 
 /** A registered route as the app's onRoute hook saw it. */
 export interface RegisteredRoute {
@@ -48,31 +51,6 @@ export function tableRoutes(routes: RegisteredRoute[]): RegisteredRoute[] {
   return routes.filter((r) => !(r.method === 'HEAD' && gets.has(r.url)));
 }
 
-/** One request of a route's entry. */
-export interface RouteCall {
-  url: string;
-  body?: unknown;
-  /** A body sent as it is (CSV upload, Twilio form). */
-  raw?: { payload: string | Buffer; contentType: string };
-  /** The answer to org A's user when the ids are org B's (default 404). */
-  cross?: number | 'skip';
-  /** The answer to a signed-out client (default 401; other answers only on routes declared public). */
-  signedOut?: number;
-  /** Why an answer is not the default, or why a request is skipped. */
-  why?: string;
-}
-
-export interface RouteSpec {
-  /** The requests of this route with `target`'s ids; `own` is the caller's organization. */
-  calls: (target: OrgIds, own: OrgIds) => RouteCall[];
-  /** The answer to HEAD when it is not the GET's, and why. */
-  head?: { status: number; why: string };
-  /** Errors in better-auth's own shape `{code?, message}`, which the web client reads: not `{error:{code,message}}`. */
-  betterAuth?: true;
-}
-
-const randomToken = () => crypto.randomBytes(24).toString('base64url');
-const own200 = (url: string, body?: unknown): RouteCall[] => [{ url, body, cross: 200, why: "the caller's own organization" }];
 const form = (params: Record<string, string>) => ({ payload: new URLSearchParams(params).toString(), contentType: 'application/x-www-form-urlencoded' });
 const docs = (url: string): RouteSpec => ({ calls: () => [{ url, cross: 200, signedOut: 200 }] });
 
@@ -82,6 +60,7 @@ const docs = (url: string): RouteSpec => ({ calls: () => [{ url, cross: 200, sig
  * hostile-input suite mutates the bodies and queries of the same calls made with the caller's own ids. A route that is registered but missing here fails both suites.
  */
 export const ROUTE_TABLE: Record<string, RouteSpec> = {
+  ...BUSINESS_ROUTES,
   'GET /api/docs': docs('/api/docs'),
   'HEAD /api/docs/': docs('/api/docs/'),
   'GET /api/docs/static/index.html': { calls: () => [{ url: '/api/docs/static/index.html', cross: 302, signedOut: 302, why: 'redirects to /api/docs/' }] },
@@ -191,23 +170,6 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   },
   'GET /api/leads/import/:id': { calls: (b) => [{ url: `/api/leads/import/${b.importId}` }, { url: `/api/leads/import/${b.pendingImportId}` }] },
 
-  'GET /api/buyers': { calls: () => own200('/api/buyers?limit=200') },
-  'GET /api/buyers/:id': { calls: (b) => [{ url: `/api/buyers/${b.buyerId}` }] },
-  'POST /api/buyers': { calls: () => [{ url: '/api/buyers', body: { contact_name: 'Proof Buyer of A' }, cross: 201, why: "creates a buyer in the caller's organization" }] },
-  'PATCH /api/buyers/:id': { calls: (b) => [{ url: `/api/buyers/${b.buyerId}`, body: { notes: 'changed by A', buyer_score: 1 } }] },
-  'DELETE /api/buyers/:id': { calls: (b) => [{ url: `/api/buyers/${b.buyerId}` }] },
-  'GET /api/buyers/:id/matches': { calls: (b) => [{ url: `/api/buyers/${b.buyerId}/matches` }] },
-  'POST /api/buyers/import': {
-    calls: () => [{
-      url: '/api/buyers/import?filename=proof.csv', raw: { payload: 'Name,Email,States\r\nProof Import Buyer,proof.import@example.com,TX\r\n', contentType: 'text/csv' },
-      cross: 200, why: "imports buyers into the caller's organization",
-    }],
-  },
-  'POST /api/deals/:id/send': { calls: (b) => [{ url: `/api/deals/${b.dealId}/send`, body: { buyer_ids: [b.buyerId], channels: ['email'] } }] },
-  'GET /api/deals/:id/sends': { calls: (b) => [{ url: `/api/deals/${b.dealId}/sends` }] },
-  'GET /api/public/buyers/unsubscribe/:token': {
-    calls: () => [{ url: `/api/public/buyers/unsubscribe/${randomToken()}.${randomToken()}`, cross: 404, signedOut: 404, why: 'a token the server did not sign' }],
-  },
 
   'GET /api/phone-numbers': { calls: () => own200('/api/phone-numbers') },
   'POST /api/phone-numbers': { calls: () => [{ url: '/api/phone-numbers', body: { phone_number: '+15125550499' }, cross: 201, why: "adds a number to the caller's organization" }] },
@@ -242,122 +204,6 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   },
   'GET /api/realtime': { calls: () => [{ url: '/api/realtime', cross: 426, why: 'a websocket route answers a plain GET (no upgrade) with 426 after the handshake checks' }] },
 
-  'GET /api/deals': { calls: () => own200('/api/deals?stage=open&search=a&limit=10') },
-  'POST /api/deals': { calls: (b) => [{ url: '/api/deals', body: { lead_id: b.leadId, notes: 'deal by A' } }] },
-  'GET /api/deals/settings': { calls: () => own200('/api/deals/settings') },
-  'PUT /api/deals/settings': { calls: () => own200('/api/deals/settings', { maoPercent: 70 }) },
-  'GET /api/deals/revenue': { calls: () => own200('/api/deals/revenue?months=6') },
-  'GET /api/deals/due': { calls: () => own200('/api/deals/due') },
-  'GET /api/deals/:id': { calls: (b) => [{ url: `/api/deals/${b.dealId}` }] },
-  'PATCH /api/deals/:id': { calls: (b) => [{ url: `/api/deals/${b.dealId}`, body: { notes: 'changed by A' } }] },
-  'POST /api/deals/:id/stage': { calls: (b) => [{ url: `/api/deals/${b.dealId}/stage`, body: { stage: 'marketing' } }] },
-  'POST /api/deals/:id/seller-offers': { calls: (b) => [{ url: `/api/deals/${b.dealId}/seller-offers`, body: { amount: 1000 } }] },
-  'PATCH /api/deals/:id/seller-offers/:offerId': { calls: (b) => [{ url: `/api/deals/${b.dealId}/seller-offers/${b.offerId}`, body: { status: 'countered' } }] },
-  'GET /api/deals/:id/matches': { calls: (b) => [{ url: `/api/deals/${b.dealId}/matches` }] },
-  'POST /api/deals/:id/room': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room`, body: { headline: 'Room by A' } }] },
-  'GET /api/deals/:id/room': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room` }] },
-  'PATCH /api/deals/:id/room': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room`, body: { headline: 'Changed by A', status: 'open' } }] },
-  'POST /api/deals/:id/room/photos': {
-    calls: (b) => [{ url: `/api/deals/${b.dealId}/room/photos?caption=A`, raw: { payload: TINY_PNG, contentType: 'image/png' } }],
-  },
-  'GET /api/deals/:id/room/photos/:photoId': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room/photos/${b.roomPhotoId}` }] },
-  'PATCH /api/deals/:id/room/photos/:photoId': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room/photos/${b.roomPhotoId}`, body: { caption: 'By A' } }] },
-  'DELETE /api/deals/:id/room/photos/:photoId': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room/photos/${b.roomPhotoId}` }] },
-  'POST /api/deals/:id/room/invites': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room/invites`, body: { buyer_ids: [b.buyerId] } }] },
-  'GET /api/deals/:id/room/invites': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room/invites` }] },
-  'DELETE /api/deals/:id/room/invites/:inviteId': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room/invites/${b.roomInviteId}` }] },
-  'GET /api/deals/:id/room/views': { calls: (b) => [{ url: `/api/deals/${b.dealId}/room/views` }] },
-  'GET /api/deals/:id/offers': { calls: (b) => [{ url: `/api/deals/${b.dealId}/offers` }] },
-  'POST /api/deals/:id/offers': {
-    calls: (b) => [{ url: `/api/deals/${b.dealId}/offers`, body: { buyer_id: b.buyerId, amount: 1000, earnest_money: 10, close_by: '2030-01-01', financing: 'cash' } }],
-  },
-  'PATCH /api/deals/:id/offers/:offerId': { calls: (b) => [{ url: `/api/deals/${b.dealId}/offers/${b.buyerOfferId}`, body: { status: 'backup' } }] },
-  'POST /api/deals/:id/offers/:offerId/accept': { calls: (b) => [{ url: `/api/deals/${b.dealId}/offers/${b.buyerOfferId}/accept`, body: { notify_others: false } }] },
-  'GET /api/public/deal-rooms/:slug': {
-    calls: (b, a) => [
-      { url: `/api/public/deal-rooms/${b.roomSlug}`, cross: 401, signedOut: 401, why: "B's room asks for its password, which A does not know" },
-      { url: `/api/public/deal-rooms/${b.roomSlug}?password=wrong-password`, cross: 401, signedOut: 401, why: 'a wrong password' },
-      { url: `/api/public/deal-rooms/${randomToken()}`, cross: 404, signedOut: 404, why: 'no room has this slug' },
-      { url: `/api/public/deal-rooms/${a.roomSlug}?invite=${a.roomInviteToken}`, cross: 200, signedOut: 200, why: "A's own room through its buyer's invite" },
-    ],
-  },
-  'GET /api/public/deal-rooms/:slug/photos/:photoId': {
-    calls: (b, a) => [
-      { url: `/api/public/deal-rooms/${b.roomSlug}/photos/${b.roomPhotoId}`, cross: 401, signedOut: 401, why: "B's room asks for its password" },
-      { url: `/api/public/deal-rooms/${a.roomSlug}/photos/${b.roomPhotoId}?invite=${a.roomInviteToken}`, cross: 404, signedOut: 404, why: "B's photo is not in A's room" },
-    ],
-  },
-  'POST /api/public/deal-rooms/:slug/views/:viewId/heartbeat': {
-    calls: (b, a) => [
-      { url: `/api/public/deal-rooms/${a.roomSlug}/views/${b.roomViewId}/heartbeat`, cross: 404, signedOut: 404, why: "B's visit is not of A's room" },
-      { url: `/api/public/deal-rooms/${a.roomSlug}/views/${a.roomViewId}/heartbeat`, cross: 204, signedOut: 204, why: "A's own visit (its id is the visitor's secret)" },
-    ],
-  },
-  'POST /api/public/deal-rooms/:slug/offers': {
-    calls: (b, a) => [
-      {
-        url: `/api/public/deal-rooms/${b.roomSlug}/offers`, cross: 401, signedOut: 401, why: "B's room asks for its password",
-        body: { name: 'Proof Bidder', email: 'bidder@example.com', amount: 1000, earnest_money: 10, close_by: '2030-01-01', financing: 'cash' },
-      },
-      {
-        url: `/api/public/deal-rooms/${a.roomSlug}/offers`, cross: 201, signedOut: 201, why: "an offer on A's own room through its buyer's invite",
-        body: { name: 'Proof Bidder', email: 'bidder@example.com', amount: 1000, earnest_money: 10, close_by: '2030-01-01', financing: 'cash', invite: a.roomInviteToken },
-      },
-    ],
-  },
-  'GET /api/sequences': { calls: () => own200('/api/sequences') },
-  'POST /api/sequences': {
-    calls: () => [{ url: '/api/sequences', body: { name: 'Proof sequence', steps: [{ kind: 'text', delay_minutes: 0, body: 'Hi {first_name}' }] }, cross: 201, why: "a sequence of the caller's own organization" }],
-  },
-  'GET /api/sequences/:id': { calls: (b) => [{ url: `/api/sequences/${b.sequenceId}` }] },
-  'PATCH /api/sequences/:id': { calls: (b) => [{ url: `/api/sequences/${b.sequenceId}`, body: { name: 'changed by A' } }] },
-  'DELETE /api/sequences/:id': { calls: (b) => [{ url: `/api/sequences/${b.sequenceId}` }] },
-  'POST /api/sequences/:id/enrollments': {
-    calls: (b, a) => [
-      { url: `/api/sequences/${b.sequenceId}/enrollments`, body: { lead_ids: [a.leadId] } },
-      { url: `/api/sequences/${a.sequenceId}/enrollments`, body: { lead_ids: [b.leadId] }, cross: 200, why: "A's own sequence: B's lead is skipped as not found" },
-    ],
-  },
-  'DELETE /api/sequences/:id/enrollments/:leadId': {
-    calls: (b, a) => [{ url: `/api/sequences/${b.sequenceId}/enrollments/${b.leadId}` }, { url: `/api/sequences/${a.sequenceId}/enrollments/${b.leadId}` }],
-  },
-  'GET /api/leads/:id/automation': { calls: (b) => [{ url: `/api/leads/${b.leadId}/automation` }] },
-  'GET /api/referral-partners': { calls: () => own200('/api/referral-partners') },
-  'POST /api/referral-partners': {
-    calls: () => [
-      { url: '/api/referral-partners', body: { name: 'Proof Agent', license_number: 'TX-PROOF', license_state: 'TX', markets: ['TX'], referral_fee_percent: 25, email: 'agent@example.com' }, cross: 201, why: "a partner of the caller's own organization" },
-    ],
-  },
-  'GET /api/referral-partners/:id': { calls: (b) => [{ url: `/api/referral-partners/${b.referralPartnerId}` }] },
-  'PATCH /api/referral-partners/:id': { calls: (b) => [{ url: `/api/referral-partners/${b.referralPartnerId}`, body: { notes: 'changed by A' } }] },
-  'DELETE /api/referral-partners/:id': { calls: (b) => [{ url: `/api/referral-partners/${b.referralPartnerId}` }] },
-  'GET /api/referrals': { calls: (b) => own200(`/api/referrals?status=accepted&partner_id=${b.referralPartnerId}`) },
-  'POST /api/referrals': { calls: (b) => [{ url: '/api/referrals', body: { partner_id: b.referralPartnerId, lead_id: b.leadId, note: 'by A' } }] },
-  'POST /api/referrals/:id/resend': { calls: (b) => [{ url: `/api/referrals/${b.referralId}/resend` }] },
-  'PATCH /api/referrals/:id': { calls: (b) => [{ url: `/api/referrals/${b.referralId}`, body: { fee_received: 10 } }] },
-  // A link's page shows its own referral's seller: B's valid link is never called here (it would show B's seller by design).
-  'GET /api/public/referrals/:token': {
-    calls: (b, a) => [
-      { url: `/api/public/referrals/${randomToken()}`, cross: 404, signedOut: 404, why: 'a token without a valid signature' },
-      { url: `/api/public/referrals/${b.referralToken.slice(0, -3)}abc`, cross: 404, signedOut: 404, why: "B's link with a tampered signature" },
-      { url: `/api/public/referrals/${a.referralToken}`, cross: 200, signedOut: 200, why: "A's partner's own signed link: whoever holds it is the partner" },
-    ],
-  },
-  'POST /api/public/referrals/:token/respond': {
-    calls: (b, a) => [
-      { url: `/api/public/referrals/${b.referralToken.slice(0, -3)}abc/respond`, body: { decision: 'decline' }, cross: 404, signedOut: 404, why: "B's link with a tampered signature" },
-      { url: `/api/public/referrals/${a.referralToken}/respond`, body: { decision: 'decline' }, cross: 409, signedOut: 409, why: "A's partner already accepted" },
-    ],
-  },
-  'POST /api/public/referrals/:token/status': {
-    calls: (b, a) => [
-      { url: `/api/public/referrals/${b.referralToken.slice(0, -3)}abc/status`, body: { status: 'listed' }, cross: 404, signedOut: 404, why: "B's link with a tampered signature" },
-      { url: `/api/public/referrals/${a.referralToken}/status`, body: { status: 'listed' }, signedOut: 200, cross: 409, why: "A's partner reports it listed (signed out, first), then again: already listed" },
-    ],
-  },
-  'GET /api/deals/:id/timeline': { calls: (b) => [{ url: `/api/deals/${b.dealId}/timeline` }] },
-  'GET /api/deals/:id/analyses': { calls: (b) => [{ url: `/api/deals/${b.dealId}/analyses` }] },
-  'POST /api/deals/:id/analyses': { calls: (b) => [{ url: `/api/deals/${b.dealId}/analyses`, body: { inputs: {}, arv: 1, repair_estimate: 1 } }] },
   'GET /api/tasks': { calls: (b) => own200(`/api/tasks?status=all&leadId=${b.leadId}`) },
   'PATCH /api/tasks/:id': { calls: (b) => [{ url: `/api/tasks/${b.taskId}`, body: { status: 'done' } }] },
   'POST /api/voice/token': { calls: () => own200('/api/voice/token') },

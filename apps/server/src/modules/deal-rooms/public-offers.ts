@@ -8,12 +8,6 @@ import type { OpenedRoom } from './room-access';
 import { buyerLabel } from './repo';
 import { linkOffer } from './views';
 
-/** A stored phone in E.164 the way leads read them (10 digits → +1…, 11 starting with 1 → +…). */
-const STORED_E164 = sql<string | null>`(case
-  when length(regexp_replace(primary_phone, '\\D', '', 'g')) = 10 then '+1' || regexp_replace(primary_phone, '\\D', '', 'g')
-  when length(regexp_replace(primary_phone, '\\D', '', 'g')) = 11 and regexp_replace(primary_phone, '\\D', '', 'g') like '1%' then '+' || regexp_replace(primary_phone, '\\D', '', 'g')
-end)`;
-
 /** The phone an offer gives, in E.164, or a 400 when it is not a phone number. */
 export function offerPhone(phone: string | undefined): string | null {
   if (!phone?.trim()) return null;
@@ -31,6 +25,18 @@ export function checkCloseBy(closeBy: string, now = new Date()): void {
   if (closeBy < yesterday) throw badRequest('close_by: must be today or later');
 }
 
+/** The organization's first buyer whose phone is this number, read as every stored phone is (toE164ForCall, as the import does). */
+async function buyerWithPhone(tx: Tx, organizationId: string, e164: string) {
+  const rows = await tx
+    .selectFrom('buyers')
+    .select(['id', 'contact_name', 'company_name', 'primary_phone'])
+    .where('organization_id', '=', organizationId)
+    .where('primary_phone', 'is not', null)
+    .orderBy('created_at')
+    .execute();
+  return rows.find((r) => toE164ForCall(r.primary_phone) === e164);
+}
+
 /**
  * The buyer behind an offer: the invite's buyer when the room was opened with one; else the organization's buyer
  * with that email (any case) or that phone; else a new buyer with source deal_room.
@@ -45,11 +51,7 @@ async function offerBuyer(tx: Tx, organizationId: string, opened: OpenedRoom, bo
     .orderBy('created_at')
     .limit(1)
     .executeTakeFirst();
-  const found =
-    byEmail ??
-    (phone === null
-      ? undefined
-      : await tx.selectFrom('buyers').select(['id', 'contact_name', 'company_name']).where('organization_id', '=', organizationId).where(STORED_E164, '=', phone).orderBy('created_at').limit(1).executeTakeFirst());
+  const found = byEmail ?? (phone === null ? undefined : await buyerWithPhone(tx, organizationId, phone));
   if (found) return { id: found.id, name: buyerLabel(found.contact_name, found.company_name) };
   const created = await tx
     .insertInto('buyers')

@@ -85,6 +85,32 @@ export interface AiTasks {
   updated_at: Generated<Timestamp>;
 }
 
+export interface AutomationRuleRuns {
+  created_at: Generated<Timestamp>;
+  details: Generated<Json>;
+  event_key: string;
+  id: Generated<string>;
+  lead_id: string;
+  organization_id: string;
+  outcome: 'applied' | 'skipped' | 'failed';
+  reason: string | null;
+  rule_id: string;
+}
+
+export interface AutomationRules {
+  actions: Json;
+  conditions: Generated<Json>;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  id: Generated<string>;
+  is_active: Generated<boolean>;
+  name: string;
+  organization_id: string;
+  round_robin_next: Generated<number>;
+  trigger: Json;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface BuyerOffers {
   amount: Numeric;
   buyer_id: string;
@@ -722,7 +748,7 @@ export interface SequenceStepRuns {
   organization_id: string;
   ran_at: Timestamp | null;
   reason: string | null;
-  state: 'done' | 'due' | 'moved' | 'skipped';
+  state: 'done' | 'due' | 'moved' | 'skipped' | 'running';
   step_index: number;
   updated_at: Generated<Timestamp>;
 }
@@ -807,6 +833,8 @@ export interface DB {
   address_lookup_cache: AddressLookupCache;
   ai_status: AiStatus;
   ai_tasks: AiTasks;
+  automation_rule_runs: AutomationRuleRuns;
+  automation_rules: AutomationRules;
   buyer_offers: BuyerOffers;
   buyer_sends: BuyerSends;
   buyers: Buyers;

@@ -62,7 +62,8 @@ export const enrolmentSchema = z.object({
 });
 export type Enrolment = z.infer<typeof enrolmentSchema>;
 
-export const STEP_RUN_STATES = ['done', 'due', 'moved', 'skipped'] as const;
+/** 'running': claimed by the engine, its outcome not yet written (a run cut off by a crash is settled as skipped by the sweep). */
+export const STEP_RUN_STATES = ['done', 'due', 'moved', 'skipped', 'running'] as const;
 export type StepRunState = (typeof STEP_RUN_STATES)[number];
 
 /** One step of an enrolment: done, due, moved into the calling window (why) or skipped (why). */

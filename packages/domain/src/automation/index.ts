@@ -4,3 +4,4 @@ export * from './schedule';
 export * from './segments';
 export * from './sequence-api';
 export * from './templates';
+export * from './rules-api';

@@ -9,7 +9,7 @@ import { findLead } from '../leads/repo';
 import { SEQUENCE_ACTIONS } from './actions';
 import { capMove } from './caps';
 import type { AutomationClock } from './routes';
-import { claimRun, dueRuns, loadRun, lockEnrolment, markRun, setEnrolment, stepKey, writeNextRun, type QueuedRun, type RunContext, type StepJob } from './runs';
+import { claimRun, dueRuns, interruptedRuns, loadRun, takeInterruptedRun, lockEnrolment, markRun, setEnrolment, stepKey, writeNextRun, type QueuedRun, type RunContext, type StepJob } from './runs';
 import { actingMember } from './sender';
 import { performStep, type StepDeps, type StepOutcome, type StepRun } from './steps';
 
@@ -21,7 +21,11 @@ export const ENGINE_MESSAGES = {
   noMember: 'No member of the organization to send as',
   ended: 'The lead left the sequence before this step ran',
   failed: (error: string) => `The step could not run: ${error}`,
+  interrupted: 'The server stopped while this step ran; it is not run again, so nothing goes out twice',
 } as const;
+
+/** A run still 'running' this long after its claim was cut off (a job expires after 5 minutes; this is twice that). */
+export const INTERRUPTED_AFTER_MS = 10 * 60_000;
 
 /** Runs a sweep puts back on the queue at a time; more wait for the next minute. */
 const SWEEP_LIMIT = 1_000;
@@ -34,8 +38,9 @@ type Claimed = Omit<StepRun, 'now'> & { context: RunContext };
  * The sequences' engine (docs/api-automation.md "Engine"): every step run is a job keyed by (enrolment, step),
  * queued for its time when its row is written; a job claims its row ('due'/'moved' → 'done') before acting, so a
  * retry, a restart or a second instance never runs a step twice. A crash between the claim and the outcome leaves
- * that step done without its outcome rather than risk a second send. A sweep each minute queues what is due and
- * not queued (a job lost with its instance, or run early by a clock that is not the database's).
+ * the run 'running'; the sweep settles it as skipped (rather than risk a second send) and the enrolment goes on. A
+ * sweep each minute also queues what is due and not queued (a job lost with its instance, or run early by a clock
+ * that is not the database's).
  */
 export class AutomationEngine implements AutomationClock {
   /** The automation's clock: due times, the window, the caps (tests move it). */
@@ -62,15 +67,34 @@ export class AutomationEngine implements AutomationClock {
     this.#queue?.wake(AUTOMATION_QUEUES.step);
   }
 
-  /** The sweep job: queues every run due by now whose job is not queued (a queued one is kept: same key). */
-  async sweep(): Promise<{ queued: number }> {
+  /** The sweep job: settles interrupted runs, then queues every run due by now whose job is not queued (a queued one is kept: same key). */
+  async sweep(): Promise<{ queued: number; interrupted: number }> {
+    const now = this.clock();
+    const interrupted = await this.settleInterrupted(now);
     const runs = await withSystem(this.deps.db, async (tx) => {
-      const due = await dueRuns(tx, this.clock(), SWEEP_LIMIT);
+      const due = await dueRuns(tx, now, SWEEP_LIMIT);
       await this.queue.insertWith(transactionExecutor(tx), AUTOMATION_QUEUES.step, due.map(({ at: _at, ...job }) => ({ data: job, key: stepKey(job) })));
       return due;
     });
-    if (runs.length > 0) this.wake();
-    return { queued: runs.length };
+    if (runs.length > 0 || interrupted > 0) this.wake();
+    return { queued: runs.length, interrupted };
+  }
+
+  /** Each run cut off mid-step: skipped with the reason and the enrolment's next step written, in one transaction. */
+  private async settleInterrupted(now: Date): Promise<number> {
+    const claimedBefore = new Date(now.getTime() - INTERRUPTED_AFTER_MS);
+    const jobs = await withSystem(this.deps.db, (tx) => interruptedRuns(tx, claimedBefore, SWEEP_LIMIT));
+    let settled = 0;
+    for (const job of jobs) {
+      settled += await withTenant(this.deps.db, job.organizationId, async (tx) => {
+        const context = await loadRun(tx, job);
+        if (!context || !(await takeInterruptedRun(tx, job.organizationId, context.runId, claimedBefore))) return 0;
+        const lead = (await findLead(tx, job.organizationId, context.leadId)) ?? { id: context.leadId };
+        await this.settle(tx, job, context, lead, { state: 'skipped', reason: ENGINE_MESSAGES.interrupted }, now);
+        return 1;
+      });
+    }
+    return settled;
   }
 
   /** The step job's handler. */

@@ -17,7 +17,7 @@ export const stepKey = (run: Pick<StepJob, 'enrollmentId' | 'stepIndex'>) => `${
 /** What running a step reads: the run, its enrolment and its sequence. */
 export interface RunContext {
   runId: string;
-  state: 'done' | 'due' | 'moved' | 'skipped';
+  state: 'done' | 'due' | 'moved' | 'skipped' | 'running';
   at: Date;
   enrolmentActive: boolean;
   leadId: string;
@@ -46,11 +46,11 @@ export async function loadRun(tx: Tx, job: StepJob): Promise<RunContext | null> 
   };
 }
 
-/** Takes the run for this worker: true once, whoever else (a retry, a second instance) tries; it reads 'done' from here on. */
+/** Takes the run for this worker: true once, whoever else (a retry, a second instance) tries; it reads 'running' until settled. */
 export async function claimRun(tx: Tx, organizationId: string, runId: string, now: Date): Promise<boolean> {
   const row = await tx
     .updateTable('sequence_step_runs')
-    .set({ state: 'done', ran_at: now, moved_to: null, reason: null, updated_at: now })
+    .set({ state: 'running', ran_at: now, moved_to: null, reason: null, updated_at: now })
     .where('organization_id', '=', organizationId)
     .where('id', '=', runId)
     .where('state', 'in', ['due', 'moved'])
@@ -108,7 +108,7 @@ export async function textsSentSince(tx: Tx, organizationId: string, sequenceId:
     select (count(*) filter (where e.sequence_id = ${sequenceId}))::int as sequence, count(*)::int as organization
     from sequence_step_runs r
     join sequence_enrollments e on e.organization_id = r.organization_id and e.id = r.enrollment_id
-    where r.organization_id = ${organizationId} and r.kind = 'text' and r.state = 'done' and r.ran_at >= ${since}`.execute(tx);
+    where r.organization_id = ${organizationId} and r.kind = 'text' and r.state in ('done', 'running') and r.ran_at >= ${since}`.execute(tx);
   return rows[0] ?? { sequence: 0, organization: 0 };
 }
 
@@ -121,4 +121,31 @@ export async function dueRuns(tx: Tx, now: Date, limit: number): Promise<QueuedR
     where r.state in ('due', 'moved') and coalesce(r.moved_to, r.due_at) <= ${now}
     order by at limit ${limit}`.execute(tx);
   return rows.map((r) => ({ organizationId: r.organization_id, enrollmentId: r.enrollment_id, stepIndex: r.step_index, at: new Date(r.at) }));
+}
+
+/** Runs claimed before `claimedBefore` and never settled: their worker died mid-step (the sweep; system role). */
+export async function interruptedRuns(tx: Tx, claimedBefore: Date, limit: number): Promise<StepJob[]> {
+  const rows = await tx
+    .selectFrom('sequence_step_runs')
+    .select(['organization_id', 'enrollment_id', 'step_index'])
+    .where('state', '=', 'running')
+    .where('ran_at', '<', claimedBefore)
+    .orderBy('ran_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ organizationId: r.organization_id, enrollmentId: r.enrollment_id, stepIndex: r.step_index }));
+}
+
+/** Takes an interrupted run for settling: true once, whichever sweep or late worker gets there first. */
+export async function takeInterruptedRun(tx: Tx, organizationId: string, runId: string, claimedBefore: Date): Promise<boolean> {
+  const row = await tx
+    .updateTable('sequence_step_runs')
+    .set({ state: 'skipped' })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', runId)
+    .where('state', '=', 'running')
+    .where('ran_at', '<', claimedBefore)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }

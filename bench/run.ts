@@ -1,7 +1,7 @@
 /**
  * `npm run bench` runs every benchmark and prints one summary table; `npm run bench -- NAME [ARG]` runs one of
  * them: web (API round trips), leads [queries|import], comps (comparable sales at 1,000,000 leads), transcription [calls], bundle (initial JS and chunks),
- * load [seconds]. `--json` prints the table as JSON on stdout instead (the benchmarks' own lines then go to
+ * load [seconds], automation (sequences: enrol and due steps). `--json` prints the table as JSON on stdout instead (the benchmarks' own lines then go to
  * stderr; `npm run -s` keeps npm's banner off stdout). Each benchmark returns its rows (bench/report.ts).
  */
 import { formatTable, skipped, type BenchRow } from './report';
@@ -25,6 +25,7 @@ const BENCHES: Record<string, Bench> = {
   transcription: async (arg) => (await import('./transcription')).runTranscriptionBench(arg ? Number(arg) : undefined),
   bundle: async () => (await import('./bundle')).runBundleBench(),
   load: async (arg) => (await import('./load')).runLoadBench(arg ? Number(arg) : undefined),
+  automation: async () => (await import('./automation')).runAutomationBench(),
 };
 
 const args = process.argv.slice(2);

@@ -31,8 +31,11 @@ import { registerDealRoomRoutes } from './modules/deal-rooms/routes';
 import { registerPublicDealRoomRoutes } from './modules/deal-rooms/public-routes';
 import { registerReferralRoutes } from './modules/referrals/routes';
 import { registerAutomationRoutes } from './modules/automation/routes';
+import { registerOrchestratorRoutes } from './modules/orchestrator/routes';
 import { AutomationEngine } from './modules/automation/engine';
 import { subscribeAutomationExits } from './modules/automation/exits-subscriber';
+import { AutomationRules } from './modules/automation/rules/automation-rules';
+import { registerRuleRoutes } from './modules/automation/rules/routes';
 import { registerPublicReferralRoutes } from './modules/referrals/public-routes';
 import { registerCompsRoutes } from './modules/comps/routes';
 import { registerAccessRequestRoutes } from './modules/access-requests/routes';
@@ -175,12 +178,15 @@ export async function buildApp(config: Config, database: Database, options: AppO
   // Sequences text through the conversations' gate and line (steps.ts), so the engine comes after them.
   const automation = new AutomationEngine({ db: database.db, log: app.log, conversations, mail });
   subscribeAutomationExits(outbox, () => automation.clock());
+  const rules = new AutomationRules({ db: database.db, log: app.log, engine: automation });
+  rules.subscribe(outbox);
   const storage = options.storage ?? createFileStorage({ s3: config.s3, dataDir: config.DATA_DIR });
   const jobs = await startJobs(database, app.log, storage, {
     outbox,
     connectionString: config.DATABASE_URL,
     ai: aiJobs,
     automation,
+    rules,
     heartbeatSeconds: config.WHOLESAIL_JOB_HEARTBEAT_SECONDS,
   });
   const resolve = sessionResolver(auth, database.db, config.SESSION_ABSOLUTE_HOURS, sessions.cache);
@@ -263,6 +269,8 @@ export async function buildApp(config: Config, database: Database, options: AppO
   await registerPublicReferralRoutes(app, authSecret);
   registerCompsRoutes(app);
   registerAutomationRoutes(app, automation);
+  registerRuleRoutes(app, { clock: () => automation.clock() });
+  registerOrchestratorRoutes(app, { jobs, listenStatus: () => database.listenStatus(), heartbeatSeconds: config.WHOLESAIL_JOB_HEARTBEAT_SECONDS });
   registerPhoneNumberRoutes(app, database.db, numberOwnership);
   registerCallRoutes(app, calls);
   registerTaskRoutes(app);

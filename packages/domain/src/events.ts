@@ -6,7 +6,8 @@
  */
 export type DomainEvent =
   | { type: 'lead.created'; organizationId: string; leadId: string; source: string | null }
-  | { type: 'lead.updated'; organizationId: string; leadId: string; fields: string[] }
+  /** `status`: the status the change set, when it set a new one (a status rule reads it, not the lead as delivered). */
+  | { type: 'lead.updated'; organizationId: string; leadId: string; fields: string[]; status?: string; cause?: EventCause }
   | { type: 'lead.deleted'; organizationId: string; leadId: string }
   | { type: 'lead.dnc_added'; organizationId: string; leadId: string; numbers: string[] }
   | { type: 'call.completed'; organizationId: string; callId: string; leadId: string; outcome: string }
@@ -20,6 +21,14 @@ export type DomainEvent =
   | { type: 'buyer_offer.received'; organizationId: string; dealId: string; offerId: string }
   /** A member's manual enrichment of one or more leads has run every lead (each enriched, skipped or failed). */
   | { type: 'enrichment.batch_finished'; organizationId: string; batchId: string; requestedBy: string | null };
+
+/**
+ * Set on a change an automation rule's action made: the rules that led to it (the acting rule, and the rules whose
+ * actions triggered it in turn). None of them fires on the event again, so rules cannot loop (docs/api-automation.md).
+ */
+export interface EventCause {
+  rules: string[];
+}
 
 export type DomainEventType = DomainEvent['type'];
 

@@ -13,6 +13,12 @@ import type { DB } from './types';
 export type Listener = (payload: string) => void;
 /** Told true once a subscription is listening, false when it stops (its connection lost), true again when back. */
 export type ListenState = (listening: boolean) => void;
+/** A LISTEN subscription's state now, and since when (the orchestrator's diagnostics show it). */
+export interface ListenStatus {
+  channel: string;
+  listening: boolean;
+  since: Date;
+}
 
 /** `date` columns stay 'YYYY-MM-DD' strings: a JS Date would shift them by the server's time zone. */
 const DATE_OID = 1082;
@@ -26,6 +32,8 @@ export interface Database {
   readonly exclusive: boolean;
   /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
   listen(channel: string, listener: Listener, onState?: ListenState): Promise<() => Promise<void>>;
+  /** This process's subscriptions and whether each is listening now. */
+  listenStatus(): ListenStatus[];
   /** Raw SQL for pg-boss: on PGlite through the exclusive session (`exec` when there are no values). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
@@ -39,6 +47,25 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; preparedStatements?: boolean }
   /** dataDir undefined means in memory (tests). */
   | { kind: 'pglite'; dataDir?: string };
+
+/** Records each subscription's state as it is reported, for listenStatus(); a stopped subscription is dropped. */
+function listenRegistry() {
+  const subscriptions = new Set<ListenStatus>();
+  return {
+    track(channel: string, onState: ListenState = () => {}): { onState: ListenState; end: () => void } {
+      const status: ListenStatus = { channel, listening: false, since: new Date() };
+      subscriptions.add(status);
+      return {
+        onState(listening) {
+          if (listening !== status.listening) Object.assign(status, { listening, since: new Date() });
+          onState(listening);
+        },
+        end: () => subscriptions.delete(status),
+      };
+    },
+    list: (): ListenStatus[] => [...subscriptions].map((s) => ({ ...s })),
+  };
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
@@ -65,19 +92,23 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
   }
   const session = new ExclusiveSession();
   const db = new Kysely<DB>({ dialect: pgliteDialect(client, session) });
+  const registry = listenRegistry();
   return {
     kind: 'pglite',
     db,
     exclusive: dataDir !== undefined,
     async listen(channel, listener, onState) {
+      const tracked = registry.track(channel, onState);
       const unsubscribe = await session.run(() => client.listen(channel, listener));
       // In-process: never lost while the database is open.
-      onState?.(true);
+      tracked.onState(true);
       return () => session.run(async () => {
-        onState?.(false);
+        tracked.onState(false);
+        tracked.end();
         if (!client.closed) await unsubscribe();
       });
     },
+    listenStatus: registry.list,
     executeSql(text, values) {
       return session.run(async () => {
         if (!values || values.length === 0) {
@@ -114,15 +145,25 @@ async function openPostgres(url: string, poolSize: number, prepared: boolean): P
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: checkouts }) });
   await sql`select 1`.execute(db);
   const listeners: Array<() => Promise<void>> = [];
+  const registry = listenRegistry();
   return {
     kind: 'postgres',
     db,
     exclusive: false,
     async listen(channel, listener, onState) {
-      const unsubscribe = await listenWithReconnect(url, channel, listener, onState);
+      const tracked = registry.track(channel, onState);
+      const stop = await listenWithReconnect(url, channel, listener, tracked.onState).catch((error: unknown) => {
+        tracked.end();
+        throw error;
+      });
+      const unsubscribe = async () => {
+        await stop();
+        tracked.end();
+      };
       listeners.push(unsubscribe);
       return unsubscribe;
     },
+    listenStatus: registry.list,
     async executeSql(text, values) {
       const client = await checkouts.connect();
       try {

@@ -5,6 +5,7 @@ import { emit } from '../modules/outbox/emit';
 import type { EventOutbox } from '../modules/outbox/delivery';
 import type { FileStorage } from '../providers/storage';
 import type { AutomationEngine } from '../modules/automation/engine';
+import type { AutomationRules } from '../modules/automation/rules/automation-rules';
 import { aiJobQueues } from './ai-jobs';
 import { automationQueues, scheduleSweep } from './automation';
 import { leadImportQueue } from './lead-import';
@@ -19,15 +20,15 @@ export async function startJobs(
   database: Database,
   log: FastifyBaseLogger,
   storage: FileStorage,
-  options: { outbox: EventOutbox; connectionString?: string; ai?: AiJobs; automation?: AutomationEngine; heartbeatSeconds?: number },
+  options: { outbox: EventOutbox; connectionString?: string; ai?: AiJobs; automation?: AutomationEngine; rules?: AutomationRules; heartbeatSeconds?: number },
 ): Promise<JobQueue> {
-  const { ai, automation, outbox } = options;
+  const { ai, automation, rules, outbox } = options;
   let started: JobQueue | null = null;
   const current = () => started!;
   const importQueue = leadImportQueue({ db: database.db, storage }, {
     onFinished: (tx, job) => emit(tx, { type: 'import.finished', organizationId: job.organizationId, importId: job.importId }),
   });
-  const queues = [importQueue, leadPurgeQueue(database, log), ...outboxQueues(outbox, current), ...(ai ? aiJobQueues(ai) : []), ...(automation ? automationQueues(automation) : [])];
+  const queues = [importQueue, leadPurgeQueue(database, log), ...outboxQueues(outbox, current), ...(ai ? aiJobQueues(ai) : []), ...(automation ? automationQueues(automation, rules) : [])];
   const queue = await startJobQueue(database, log, queues, {
     connectionString: options.connectionString,
     heartbeatSeconds: options.heartbeatSeconds,
@@ -35,11 +36,12 @@ export async function startJobs(
       started = q;
       ai?.attach(q);
       automation?.attach(q);
+      rules?.attach(q);
     },
   });
   const unlisten = await wakeOnEmission(database, queue, log);
   const stopPurge = schedulePurge(queue, log);
-  const stopSweep = automation ? scheduleSweep(queue, log) : () => {};
+  const stopSweep = automation ? scheduleSweep(queue, log, Boolean(rules)) : () => {};
   const stopQueue = queue.stop.bind(queue);
   return Object.assign(queue, {
     async stop() {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 
 /** Missed beats after which an instance counts as gone and its active jobs as orphans. */
-const STALE_BEATS = 3;
+export const STALE_BEATS = 3;
 const ORPHAN_MESSAGE = 'The server running this job stopped before it finished; the job runs again.';
 const SUPERSEDED_MESSAGE = 'The server running this job stopped before it finished; the same job already waiting runs instead.';
 const UNIQUE_VIOLATION = '23505';

@@ -4,7 +4,7 @@ import { OUTBOX_QUEUE, OUTBOX_RETRY_QUEUE, type EventOutbox } from '../modules/o
 import type { JobQueue, QueueDefinition } from './queue';
 
 /** The channel the outbox's insert trigger notifies at commit (migration 0017). */
-const OUTBOX_CHANNEL = 'wholesail_outbox';
+export const OUTBOX_CHANNEL = 'wholesail_outbox';
 
 /**
  * The delivery job (one running across every instance, one waiting behind it) and the delayed wake-up of a

@@ -51,6 +51,10 @@ export interface JobQueue {
   insertWith<T extends object>(executor: SqlExecutor, name: string, jobs: ReadonlyArray<{ data: T; key: string; startAfter?: Date }>): Promise<void>;
   /** The id of a job with this key that is queued, waiting for a retry or running, if any. */
   findPending(name: string, key: string): Promise<string | null>;
+  /** Puts a failed job back to run once more (pg-boss retry) through `executor`; false when it was not failed. wake(name) after the commit. */
+  retryWith(executor: SqlExecutor, name: string, id: string): Promise<boolean>;
+  /** Deletes a job (pg-boss deleteJob) through `executor`; false when there was none. */
+  deleteWith(executor: SqlExecutor, name: string, id: string): Promise<boolean>;
   /** Tells this instance's workers of the queue to look for jobs now. */
   wake(name: string): void;
   /** True once stop() has begun: long handlers check it between steps and give the job back. */
@@ -64,6 +68,9 @@ export class JobInterrupted extends Error {
     super('interrupted by shutdown; the job resumes on retry');
   }
 }
+
+/** pg-boss 10 answers its job commands with counts its types leave out (manager.js mapCommandResponse). */
+const affected = (answer: unknown) => ((answer as { affected?: number } | undefined)?.affected ?? 0) > 0;
 
 /** pg-boss's statements that complete or fail jobs (plans.js completeJobs and failJobs, pg-boss 10). */
 const SETTLES_JOBS = /SET completed_on = now\(\)|retried_jobs AS/;
@@ -169,6 +176,12 @@ export async function startJobQueue(
         [name, key],
       );
       return (rows[0] as { id: string } | undefined)?.id ?? null;
+    },
+    async retryWith(executor, name, id) {
+      return affected(await boss.retry(name, id, { db: executor }));
+    },
+    async deleteWith(executor, name, id) {
+      return affected(await boss.deleteJob(name, id, { db: executor }));
     },
     wake,
     async stop() {

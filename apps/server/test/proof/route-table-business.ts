@@ -1,7 +1,7 @@
 import { own200, randomToken, type RouteSpec } from './route-spec';
 import { TINY_PNG } from './seed';
 
-/** The route table's entries for buyers, deals, deal rooms, referrals and sequences (the second wave's business routes). */
+/** The route table's entries for buyers, deals, deal rooms, referrals, sequences and automation rules (the second wave's business routes). */
 export const BUSINESS_ROUTES: Record<string, RouteSpec> = {
   'GET /api/buyers': { calls: () => own200('/api/buyers?limit=200') },
   'GET /api/buyers/:id': { calls: (b) => [{ url: `/api/buyers/${b.buyerId}` }] },
@@ -101,6 +101,17 @@ export const BUSINESS_ROUTES: Record<string, RouteSpec> = {
     calls: (b, a) => [{ url: `/api/sequences/${b.sequenceId}/enrollments/${b.leadId}` }, { url: `/api/sequences/${a.sequenceId}/enrollments/${b.leadId}` }],
   },
   'GET /api/leads/:id/automation': { calls: (b) => [{ url: `/api/leads/${b.leadId}/automation` }] },
+  'GET /api/automation-rules': { calls: () => own200('/api/automation-rules') },
+  'POST /api/automation-rules': {
+    calls: (b, a) => [
+      { url: '/api/automation-rules', body: { name: 'Proof rule', trigger: { type: 'lead_created' }, actions: [{ type: 'enrol', sequence_id: a.sequenceId }] }, cross: 201, why: "a rule of the caller's own organization" },
+      { url: '/api/automation-rules', body: { name: 'Proof rule', trigger: { type: 'lead_created' }, actions: [{ type: 'enrol', sequence_id: b.sequenceId }] }, cross: 400, why: "B's sequence reads as unknown: 400 naming actions.0.sequence_id" },
+    ],
+  },
+  'GET /api/automation-rules/:id': { calls: (b) => [{ url: `/api/automation-rules/${b.ruleId}` }] },
+  'PATCH /api/automation-rules/:id': { calls: (b) => [{ url: `/api/automation-rules/${b.ruleId}`, body: { name: 'changed by A' } }] },
+  'DELETE /api/automation-rules/:id': { calls: (b) => [{ url: `/api/automation-rules/${b.ruleId}` }] },
+  'POST /api/automation-rules/:id/dry-run': { calls: (b) => [{ url: `/api/automation-rules/${b.ruleId}/dry-run` }] },
   'GET /api/referral-partners': { calls: () => own200('/api/referral-partners') },
   'POST /api/referral-partners': {
     calls: () => [

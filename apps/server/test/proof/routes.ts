@@ -284,6 +284,16 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'POST /api/conversations/:leadId/read': { calls: (b) => [{ url: `/api/conversations/${b.leadId}/read` }] },
   'POST /api/conversations/:id/analyze': { calls: (b) => [{ url: `/api/conversations/${b.conversationId}/analyze` }] },
   'GET /api/conversations/:id/analysis': { calls: (b) => [{ url: `/api/conversations/${b.conversationId}/analysis` }] },
+  'GET /api/orchestrator/feed': {
+    calls: (b) => [
+      ...own200('/api/orchestrator/feed?limit=100'),
+      { url: `/api/orchestrator/feed?lead_id=${b.leadId}`, cross: 200, why: "another organization's lead matches nothing in the caller's feed" },
+      { url: `/api/orchestrator/feed?sequence_id=${b.sequenceId}&outcome=due`, cross: 200, why: "another organization's sequence matches nothing in the caller's feed" },
+    ],
+  },
+  'GET /api/orchestrator/diagnostics': { calls: () => own200('/api/orchestrator/diagnostics') },
+  'POST /api/orchestrator/jobs/:id/retry': { calls: (b) => [{ url: `/api/orchestrator/jobs/${b.failedJobId}/retry` }] },
+  'POST /api/orchestrator/jobs/:id/discard': { calls: (b) => [{ url: `/api/orchestrator/jobs/${b.failedJobId}/discard` }] },
   'GET /api/calls/:id/transcript': { calls: (b) => [{ url: `/api/calls/${b.callId}/transcript` }] },
   'POST /api/calls/:id/analyze': { calls: (b) => [{ url: `/api/calls/${b.callId}/analyze` }] },
 };

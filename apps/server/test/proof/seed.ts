@@ -67,6 +67,8 @@ export interface OrgIds {
   referralToken: string;
   /** A sequence with the lead enrolled in it (its first step's run due). */
   sequenceId: string;
+  /** An automation rule that enrols imported leads in the sequence: the import below runs it (a run of the imported lead). */
+  ruleId: string;
   callId: string;
   callSid: string;
   taskId: string;
@@ -81,6 +83,8 @@ export interface OrgIds {
   pendingImportId: string;
   /** A finished manual enrichment of the lead (inserted directly: no proof app looks a property up). */
   enrichmentBatchId: string;
+  /** A failed AI scoring job of the lead (written straight into pg-boss: no job of a proof app fails on its own), for the orchestrator's retry and discard. */
+  failedJobId: string;
   invitationId: string;
   invitationToken: string;
   transcriptionIds: string[];
@@ -173,6 +177,9 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
   // A sequence and the lead enrolled in it.
   const sequence = await ok('POST', '/api/sequences', { name: `${look.notes} (sequence)`, steps: [{ kind: 'email', delay_minutes: 60, subject: look.street, body: look.text }] }, 201);
   expect(await ok('POST', `/api/sequences/${sequence.id}/enrollments`, { lead_ids: [lead.id] })).toEqual({ enrolled: 1, skipped: [] });
+  const rule = await ok('POST', '/api/automation-rules', {
+    name: `${look.notes} (rule)`, trigger: { type: 'lead_imported' }, actions: [{ type: 'enrol', sequence_id: sequence.id }],
+  }, 201);
 
   // A number on the Do-Not-Contact list.
   const dncPhone = `+1512555${look.phone.slice(-4, -2)}97`;
@@ -200,8 +207,9 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
   const done = await waitFor(() => ok('GET', `/api/leads/import/${preview.id}`), (s) => s.status === 'completed' || s.status === 'failed', 'the import');
   expect(done).toMatchObject({ status: 'completed', inserted: 1 });
 
-  // The import's notification is made by the outbox's delivery.
+  // The import's notification is made by the outbox's delivery; its lead goes through the rule (a run, an enrolment).
   await settled(t);
+  expect((await ok('GET', `/api/automation-rules/${rule.id}`)).runs.applied).toBe(1);
   const ids = await withSystem(t.database.db, async (tx) => {
     const org = owner.organizationId;
     const notification = await tx.selectFrom('system_notifications').select('id').where('organization_id', '=', org).where('user_id', '=', owner.userId).executeTakeFirstOrThrow();
@@ -219,6 +227,11 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
     };
   });
   expect(ids.transcriptionIds.length).toBeGreaterThan(3);
+  const failedJob = await sql<{ id: string }>`
+    insert into pgboss.job (name, data, state, output, started_on, completed_on, policy)
+    values ('lead.ai-score', ${JSON.stringify({ organizationId: owner.organizationId, leadId: lead.id, requestedAt: new Date().toISOString(), trigger: 'auto' })}::jsonb,
+      'failed', ${JSON.stringify({ message: `${look.notes} (job)` })}::jsonb, now(), now(), 'stately')
+    returning id`.execute(t.database.db);
   await settled(t);
   return {
     cookie,
@@ -230,8 +243,9 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
       roomSlug: room.slug, roomPhotoId: photo.json().id, roomInviteId: invite.id, roomInviteToken, roomViewId: visit.view_id, buyerOfferId: buyerOffer.id,
       referralPartnerId: partner.id, referralId: referral.referral.id, referralToken,
       sequenceId: sequence.id,
+      ruleId: rule.id,
       callId: call.call_id, taskId: tasks.items[0].id, conversationId: text.id, phoneNumberId: number.id, phoneNumber: look.from, dncPhone,
-      importId: preview.id, pendingImportId: pending.id, invitationId: invitation.invitation.id, invitationToken, ...ids,
+      importId: preview.id, pendingImportId: pending.id, invitationId: invitation.invitation.id, invitationToken, failedJobId: failedJob.rows[0]!.id, ...ids,
     },
   };
 }

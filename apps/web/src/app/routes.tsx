@@ -45,16 +45,19 @@ const CalculatorPage = lazy(() => import('@/features/calculator/calculator-page'
 const CompsPage = lazy(() => import('@/features/comps/comps-page').then((m) => ({ default: m.CompsPage })));
 const RealtorPushPage = lazy(() => import('@/features/referrals/realtor-push-page').then((m) => ({ default: m.RealtorPushPage })));
 const HelpPage = lazy(() => import('@/features/help/help-page').then((m) => ({ default: m.HelpPage })));
+// The sequences list and editor share one chunk and one import: each import adds its list of chunks to preload here.
+const automationPages = () => import('@/features/automation/automation-pages');
+const AutomationPage = lazy(() => automationPages().then((m) => ({ default: m.AutomationPage })));
+const SequenceEditorPage = lazy(() => automationPages().then((m) => ({ default: m.SequenceEditorPage })));
+const OrchestratorPage = lazy(() => import('@/features/orchestrator/orchestrator-page').then((m) => ({ default: m.OrchestratorPage })));
+const DiagnosticsPage = lazy(() => import('@/features/orchestrator/diagnostics-page').then((m) => ({ default: m.DiagnosticsPage })));
 
 /** Protected pages that a later release fills, by path. */
 const PLACEHOLDER_ROUTES: readonly [path: string, page: PlaceholderPageKey][] = [
   ['/onboarding', 'onboarding'],
   ['/growth', 'growth'],
-  ['/orchestrator', 'orchestrator'],
-  ['/orchestrator/diagnostics', 'orchestratorDiagnostics'],
   ['/billing', 'billing'],
   ['/integrations', 'integrations'],
-  ['/automation', 'automation'],
   ['/data-maintenance', 'dataMaintenance'],
   ['/signals-analytics', 'signalsAnalytics'],
   ['/analytics', 'analytics'],
@@ -108,6 +111,11 @@ export function buildRoutes(): RouteObject[] {
                 { path: '/calculator', element: <CalculatorPage /> },
                 { path: '/comps/:id', element: <CompsPage /> },
                 { path: '/realtor-push', element: <RealtorPushPage /> },
+                { path: '/automation', element: <AutomationPage /> },
+                // As in features/automation/automation-paths.ts, written out: importing it would put it in the entry chunk.
+                { path: '/automation/sequences/:id', element: <SequenceEditorPage /> },
+                { path: '/orchestrator', element: <OrchestratorPage /> },
+                { path: '/orchestrator/diagnostics', element: <DiagnosticsPage /> },
                 ...PLACEHOLDER_ROUTES.map(([path, page]) => ({ path, element: <PlaceholderPage page={page} /> })),
               ],
             },

@@ -7,6 +7,7 @@
 import type { BuyerFilters } from '@/features/buyers/buyers-api';
 import type { DealFilters } from '@/features/deals/deals-api';
 import type { LeadFilters } from '@/features/leads/leads-api';
+import type { FeedFilters } from '@/features/orchestrator/orchestrator-api';
 import type { ReferralFilters } from '@/features/referrals/referrals-api';
 import { SESSION_KEY } from './session-key';
 
@@ -102,6 +103,34 @@ export const queryKeys = {
   publicReferral: (token: string) => ['public-referral', token] as const,
   /** The room as a signed-out buyer opens it: each load is a visit, so it is never refetched on its own. */
   publicRoom: (slug: string, invite: string | null, password: string | null) => ['public-deal-room', slug, invite ?? '', password ?? ''] as const,
+  /** Automation: sequences (counts change with their enrolments), and a lead's enrolments with each step's state. */
+  automation: {
+    sequences: {
+      all: ['sequences'] as const,
+      list: ['sequences', 'list'] as const,
+      detail: (id: string) => ['sequences', 'detail', id] as const,
+    },
+    /** Rooted at the enrolments: an enrolment, an exit, a removal or a step taken changes the enrolment's row. */
+    enrolments: ['sequence_enrollments'] as const,
+    leadAutomation: (leadId: string) => ['sequence_enrollments', 'lead', leadId] as const,
+    /** Rules: a rule's change comes over the feed; its run counts change with automation_rule_runs. */
+    rules: {
+      all: ['automation_rules'] as const,
+      list: ['automation_rules', 'list'] as const,
+      /** A rule's dry run (a POST that changes nothing), asked again when the rule changes. */
+      dryRun: (id: string) => ['automation_rules', 'dry-run', id] as const,
+    },
+  },
+  /**
+   * The orchestrator: no table backs it (it reads several, and pg-boss's jobs, which are not on the feed), so the
+   * page asks again every few seconds and on the automation's row changes (orchestrator-api.ts).
+   */
+  orchestrator: {
+    all: ['orchestrator'] as const,
+    feeds: ['orchestrator', 'feed'] as const,
+    feed: (filters: FeedFilters) => ['orchestrator', 'feed', filters] as const,
+    diagnostics: ['orchestrator', 'diagnostics'] as const,
+  },
   /** The member's own notifications: a system_notifications insert refreshes the bell. */
   notifications: {
     all: ['system_notifications'] as const,

@@ -19,6 +19,10 @@ const DEPENDENT_KEYS: Readonly<Record<string, readonly (readonly string[])[]>> =
   deal_analyses: [queryKeys.deals.all],
   // A buyer's offer changes its room's offer count and access log.
   buyer_offers: [queryKeys.dealRooms.all],
+  // A sequence's counts follow its enrolments; a lead's automation card shows each step's state; a rule's run count.
+  sequence_enrollments: [queryKeys.automation.sequences.all],
+  sequence_step_runs: [queryKeys.automation.enrolments],
+  automation_rule_runs: [queryKeys.automation.rules.all],
 };
 
 type Listener = (event: RealtimeEvent) => void;

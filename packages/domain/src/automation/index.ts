@@ -5,3 +5,5 @@ export * from './segments';
 export * from './sequence-api';
 export * from './templates';
 export * from './rules-api';
+export * from './rule-sentences';
+export * from './orchestrator-api';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CALL_OUTCOMES } from '../calls/outcomes';
 import { DEAL_STAGES } from '../deals/deal-api';
 import { LEAD_STATUSES } from '../leads/lead-fields';
-import { MAX_TAG_LENGTH, normalizeTag } from '../leads/tags';
+import { MAX_TAG_LENGTH, MAX_TAGS, normalizeTag, normalizeTags } from '../leads/tags';
 import { enrolFilterSchema } from './enrolment-api';
 
 /**
@@ -13,14 +13,25 @@ import { enrolFilterSchema } from './enrolment-api';
 export const RULE_LIMITS = { name: 120, actions: { min: 1, max: 10 }, unansweredCalls: { min: 1, max: 20 }, taskTitle: 200, notifyMessage: 500, members: 50 } as const;
 
 const LIVE_STATUSES = LEAD_STATUSES.filter((s) => s !== 'deleted');
-const statusField = (field: string) => z.enum(LIVE_STATUSES, { error: `${field}: expected one of ${LIVE_STATUSES.join(', ')}` });
-const tagField = (field: string) =>
+
+/*
+ * Messages: the server names the field by its path ("actions.2.tag: a tag cannot be empty"), so a message inside the
+ * list of actions names no field of its own (it cannot know its index); messages elsewhere start with their path.
+ * Normalising uses overwrite(), not transform(): a stored rule is answered through these schemas, and a response is
+ * encoded, which a one-way transform refuses (the conditions' tags, which may come as a string, have a stored schema).
+ */
+const named = (field: string | null, message: string) => (field ? `${field}: ${message}` : message);
+const statusField = (field: string | null) => z.enum(LIVE_STATUSES, { error: named(field, `expected one of ${LIVE_STATUSES.join(', ')}`) });
+const tagField = (field: string | null) =>
   z
-    .string({ error: `${field}: expected a tag` })
-    .refine((t) => normalizeTag(t) !== '', `${field}: a tag cannot be empty`)
-    .refine((t) => t.trim().length <= MAX_TAG_LENGTH, `${field}: a tag can be at most ${MAX_TAG_LENGTH} characters`)
-    .transform(normalizeTag);
-const memberId = (field: string) => z.string({ error: `${field}: expected a member id` }).min(1, `${field}: expected a member id`).max(100, `${field}: expected a member id`);
+    .string({ error: named(field, 'expected a tag') })
+    .refine((t) => normalizeTag(t) !== '', named(field, 'a tag cannot be empty'))
+    .refine((t) => t.trim().length <= MAX_TAG_LENGTH, named(field, `a tag can be at most ${MAX_TAG_LENGTH} characters`))
+    .overwrite(normalizeTag);
+const memberId = () => z.string({ error: 'expected a member id' }).min(1, 'expected a member id').max(100, 'expected a member id');
+const score = (field: string) =>
+  z.number({ error: `${field}: expected a score from 0 to 10` }).min(0, `${field}: expected a score from 0 to 10`).max(10, `${field}: expected a score from 0 to 10`);
+const amount = (field: string) => z.number({ error: `${field}: expected an amount in dollars` }).min(0, `${field}: must be 0 or more`);
 
 /** What starts a rule. Optional fields narrow it (a status change to this status; a call with this outcome). */
 export const RULE_TRIGGERS = [
@@ -54,23 +65,43 @@ export const ruleTriggerSchema = z.discriminatedUnion(
 );
 export type RuleTrigger = z.infer<typeof ruleTriggerSchema>;
 
-/** The leads list's filter (status, value, tags, search) plus motivation, state and source. Empty: every lead. */
+/** Tags as stored: normalised, each once. */
+const conditionTagList = z
+  .array(tagField(null), { error: 'conditions.badges: expected a list of tags' })
+  .max(MAX_TAGS, `conditions.badges: at most ${MAX_TAGS} tags`)
+  .overwrite(normalizeTags);
+
+/**
+ * The leads list's filter (status, value, tags, search: its field names, and the list's SQL on the server) plus
+ * motivation, state and source. Empty: every lead. Tags come as a list, or as one comma-separated string as the list's
+ * query parameter takes them.
+ */
 export const ruleConditionsSchema = enrolFilterSchema
   .extend({
-    minMotivation: z.number({ error: 'conditions.minMotivation: expected a score from 0 to 10' }).min(0).max(10, 'conditions.minMotivation: expected a score from 0 to 10').optional(),
-    maxMotivation: z.number({ error: 'conditions.maxMotivation: expected a score from 0 to 10' }).min(0).max(10, 'conditions.maxMotivation: expected a score from 0 to 10').optional(),
+    status: statusField('conditions.status').optional(),
+    minValue: amount('conditions.minValue').optional(),
+    maxValue: amount('conditions.maxValue').optional(),
+    search: z.string({ error: 'conditions.search: expected text' }).trim().max(200, 'conditions.search: at most 200 characters').optional(),
+    badges: z
+      .union([z.string().transform((tags) => tags.split(',').filter((t) => t.trim() !== '')), z.array(z.string())], { error: 'conditions.badges: expected a list of tags' })
+      .pipe(conditionTagList)
+      .optional(),
+    minMotivation: score('conditions.minMotivation').optional(),
+    maxMotivation: score('conditions.maxMotivation').optional(),
     /** Two-letter state of the property, e.g. TX. */
     state: z
       .string({ error: 'conditions.state: expected a two-letter state' })
       .trim()
       .regex(/^[A-Za-z]{2}$/, 'conditions.state: expected a two-letter state, e.g. TX')
-      .transform((s) => s.toUpperCase())
+      .overwrite((s) => s.toUpperCase())
       .optional(),
     /** The lead's source as imported or typed, matched without regard to case. */
     source: z.string({ error: 'conditions.source: expected text' }).trim().min(1, 'conditions.source: cannot be empty').max(100, 'conditions.source: at most 100 characters').optional(),
   })
   .strict();
 export type RuleConditions = z.infer<typeof ruleConditionsSchema>;
+/** The conditions as stored and answered (tags always a list). */
+export const storedRuleConditionsSchema = ruleConditionsSchema.extend({ badges: conditionTagList.optional() });
 
 export const RULE_ACTIONS = ['enrol', 'set_status', 'add_tag', 'remove_tag', 'assign', 'assign_round_robin', 'create_task', 'notify'] as const;
 export type RuleActionType = (typeof RULE_ACTIONS)[number];
@@ -78,38 +109,42 @@ export type RuleActionType = (typeof RULE_ACTIONS)[number];
 export const ruleActionSchema = z.discriminatedUnion(
   'type',
   [
-    z.object({ type: z.literal('enrol'), sequence_id: z.uuid('sequence_id: expected a sequence id') }).strict(),
-    z.object({ type: z.literal('set_status'), status: statusField('status') }).strict(),
-    z.object({ type: z.literal('add_tag'), tag: tagField('tag') }).strict(),
-    z.object({ type: z.literal('remove_tag'), tag: tagField('tag') }).strict(),
-    z.object({ type: z.literal('assign'), user_id: memberId('user_id') }).strict(),
+    z.object({ type: z.literal('enrol'), sequence_id: z.uuid('expected a sequence id') }).strict(),
+    z.object({ type: z.literal('set_status'), status: statusField(null) }).strict(),
+    z.object({ type: z.literal('add_tag'), tag: tagField(null) }).strict(),
+    z.object({ type: z.literal('remove_tag'), tag: tagField(null) }).strict(),
+    z.object({ type: z.literal('assign'), user_id: memberId() }).strict(),
     /** Each lead to the next member of the list in turn. */
     z
       .object({
         type: z.literal('assign_round_robin'),
-        user_ids: z.array(memberId('user_ids'), { error: 'user_ids: expected a list of member ids' }).min(2, 'user_ids: a round robin needs at least two members').max(RULE_LIMITS.members, `user_ids: at most ${RULE_LIMITS.members} members`),
+        user_ids: z
+          .array(memberId(), { error: 'expected a list of member ids' })
+          .min(2, 'a round robin needs at least two members')
+          .max(RULE_LIMITS.members, `at most ${RULE_LIMITS.members} members`)
+          .refine((ids) => new Set(ids).size === ids.length, 'names a member twice'),
       })
       .strict(),
     z
       .object({
         type: z.literal('create_task'),
-        title: z.string({ error: 'title: expected text' }).trim().min(1, 'title: a task needs a title').max(RULE_LIMITS.taskTitle, `title: at most ${RULE_LIMITS.taskTitle} characters`),
+        title: z.string({ error: 'expected text' }).trim().min(1, 'a task needs a title').max(RULE_LIMITS.taskTitle, `at most ${RULE_LIMITS.taskTitle} characters`),
         /** Minutes after the trigger the task is due. */
-        due_in_minutes: z.number({ error: 'due_in_minutes: expected a number of minutes' }).int('due_in_minutes: must be whole minutes').min(0).max(525_600, 'due_in_minutes: at most a year').default(0),
+        due_in_minutes: z.number({ error: 'expected a number of minutes' }).int('must be whole minutes').min(0, 'must be 0 or more').max(525_600, 'at most a year').default(0),
         /** The lead's owner when left out. */
-        assignee_id: memberId('assignee_id').optional(),
+        assignee_id: memberId().optional(),
       })
       .strict(),
     /** A notification to the named members, or to every member when none is named. */
     z
       .object({
         type: z.literal('notify'),
-        message: z.string({ error: 'message: expected text' }).trim().min(1, 'message: a notification needs a message').max(RULE_LIMITS.notifyMessage, `message: at most ${RULE_LIMITS.notifyMessage} characters`),
-        user_ids: z.array(memberId('user_ids')).max(RULE_LIMITS.members, `user_ids: at most ${RULE_LIMITS.members} members`).default([]),
+        message: z.string({ error: 'expected text' }).trim().min(1, 'a notification needs a message').max(RULE_LIMITS.notifyMessage, `at most ${RULE_LIMITS.notifyMessage} characters`),
+        user_ids: z.array(memberId(), { error: 'expected a list of member ids' }).max(RULE_LIMITS.members, `at most ${RULE_LIMITS.members} members`).default([]),
       })
       .strict(),
   ],
-  { error: `actions: each action's type is one of ${RULE_ACTIONS.join(', ')}` },
+  { error: `expected an action whose type is one of ${RULE_ACTIONS.join(', ')}` },
 );
 export type RuleAction = z.infer<typeof ruleActionSchema>;
 
@@ -142,7 +177,7 @@ export const ruleSchema = z.object({
   id: z.string(),
   name: z.string(),
   trigger: ruleTriggerSchema,
-  conditions: ruleConditionsSchema,
+  conditions: storedRuleConditionsSchema,
   actions: z.array(ruleActionSchema),
   is_active: z.boolean(),
   /** Leads the rule acted on, and when it last did. */

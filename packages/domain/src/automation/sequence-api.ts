@@ -26,8 +26,8 @@ export const SEQUENCE_DEFAULTS = { stop_on_reply: true, cooldown_days: 30, daily
 /** The statuses a step may set or a sequence may exit on: every status but 'deleted', which only DELETE sets. */
 const LIVE_STATUSES = LEAD_STATUSES.filter((s) => s !== 'deleted');
 
-/** The optional fields each kind takes; any other one on that step is refused so nothing is silently ignored. */
-const KIND_FIELDS: { readonly [K in StepKind]: readonly OptionalStepField[] } = {
+/** The optional fields each kind takes; any other one on that step is refused so nothing is silently ignored (the editor shows these). */
+export const KIND_FIELDS: { readonly [K in StepKind]: readonly OptionalStepField[] } = {
   text: ['body'],
   email: ['subject', 'body'],
   call_task: ['assignee_id', 'body'],
@@ -37,7 +37,7 @@ const KIND_FIELDS: { readonly [K in StepKind]: readonly OptionalStepField[] } = 
   wait_until: ['weekday', 'time'],
 };
 const OPTIONAL_STEP_FIELDS = ['body', 'subject', 'status', 'tag', 'assignee_id', 'weekday', 'time'] as const;
-type OptionalStepField = (typeof OPTIONAL_STEP_FIELDS)[number];
+export type OptionalStepField = (typeof OPTIONAL_STEP_FIELDS)[number];
 
 const KIND_NAMES: { readonly [K in StepKind]: string } = {
   text: 'a text step', email: 'an email step', call_task: 'a call task step', set_status: 'a status step',

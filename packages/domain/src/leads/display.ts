@@ -24,6 +24,29 @@ export function displayName(lead: DisplayNameInput, fallback: 'Unknown Contact' 
   return usableName(full) ?? fallback;
 }
 
+export interface GreetingInput extends DisplayNameInput {
+  property_address_full?: unknown;
+  property_address?: unknown;
+  property_address_line_1?: unknown;
+  property_address_city?: unknown;
+}
+
+const trimmed = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/**
+ * How a script or a message greets the lead: the owner's first name (else the first word of the display name),
+ * the street (else the address up to its first comma) and the city; null for what the lead does not say.
+ */
+export function leadGreeting(lead: GreetingInput): { firstName: string | null; street: string | null; city: string | null } {
+  const name = displayName(lead);
+  const address = trimmed(lead.property_address_full) ?? trimmed(lead.property_address);
+  return {
+    firstName: trimmed(lead.owner_1_first_name) ?? (name === 'Unknown Lead' ? null : name.split(/\s+/)[0]!),
+    street: trimmed(lead.property_address_line_1) ?? (address ? address.split(',')[0]!.trim() : null),
+    city: trimmed(lead.property_address_city),
+  };
+}
+
 export type MotivationColour = 'green' | 'amber' | 'red';
 
 /** Indicator colour: green at 8+ or level High, amber at 6+ or Medium, otherwise red. Shown as n/9. */

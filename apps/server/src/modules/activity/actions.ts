@@ -13,4 +13,4 @@ export const LEAD_ACTIVITY = {
 } as const;
 
 /** Shown as the actor of a job's entry (actor null) instead of "System", when the details name one. */
-export const AUTOMATION = { scoring: 'AI scoring', enrichment: 'Property enrichment', import: 'Lead import', sequences: 'Sequences' } as const;
+export const AUTOMATION = { scoring: 'AI scoring', enrichment: 'Property enrichment', import: 'Lead import', sequences: 'Sequences', rules: 'Automation rules' } as const;

@@ -5,6 +5,7 @@ import { SMS_REFUSED_ACTION } from '../conversations/service';
 import { LEAD_ACTIVITY } from './actions';
 import { describeReferral } from '../referrals/actions';
 import { describeSequence } from '../automation/actions';
+import { describeRule } from '../automation/rules/timeline';
 
 export interface Described {
   kind: ActivityKind;
@@ -66,6 +67,8 @@ export function describe(action: string, details: Details): Described {
   if (referral) return entry('other', referral);
   const sequence = describeSequence(action, details);
   if (sequence) return entry('other', sequence);
+  const rule = describeRule(action, details);
+  if (rule) return entry('other', rule);
   switch (action) {
     case 'lead.created':
       return entry('created', details.source === 'inbound_sms' ? `Lead created when ${str(details.phone) ?? 'a new number'} texted in` : 'Created the lead');

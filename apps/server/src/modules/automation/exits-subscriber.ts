@@ -8,7 +8,7 @@ import { exitEnrolments } from './enrolments';
 export const AUTOMATION_SUBSCRIBER = 'automation.exits';
 
 /** Call outcomes that mean nobody picked up: not a reply. */
-const NOT_CONNECTED = ['no_answer', 'wrong_number'];
+export const NOT_CONNECTED = ['no_answer', 'wrong_number'];
 
 /** Applies exitFor to each active enrolment of the lead: those it ends leave with the reason, their pending runs skipped, on the timeline. */
 export async function exitLead(tx: Tx, organizationId: string, leadId: string, event: EnrolmentEvent, now: Date): Promise<void> {

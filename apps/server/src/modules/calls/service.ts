@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import {
-  CALL_MESSAGES, LIVE_CALL_STATUSES, detectDoNotCall, displayName, formatDateTime, outcomeAllowsFollowUp, statusAfterOutcome,
-  VOICE_MESSAGES, type CallSettingsBody, type CompleteCallBody, type StartCallBody, type VoiceProviderKind,
+  CALL_MESSAGES, LIVE_CALL_STATUSES, detectDoNotCall, displayName, formatDateTime, leadGreeting, outcomeAllowsFollowUp, statusAfterOutcome,
+  VOICE_MESSAGES, type CallSettingsBody, type GreetingInput, type CompleteCallBody, type StartCallBody, type VoiceProviderKind,
 } from '@wholesail/domain';
 import { withTenant, type Tx } from '../../db/scope';
 import { iso } from '../../db/timestamps';
@@ -29,14 +29,12 @@ type LeadRow = GateLead;
 
 /** What the demo line's conversation (a call, or the demo seller's text replies) needs to know about the lead and the agent. */
 export function conversationContext(lead: LeadRow, agentName: string): ConversationContext {
-  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
   const num = (v: unknown) => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? null : Number(v));
-  const name = displayName(lead as Parameters<typeof displayName>[0]);
-  const address = text(lead.property_address_full) ?? text(lead.property_address);
+  const greeting = leadGreeting(lead as GreetingInput);
   return {
-    leadFirstName: text(lead.owner_1_first_name) ?? (name === 'Unknown Lead' ? null : name.split(/\s+/)[0]!),
-    street: text(lead.property_address_line_1) ?? (address ? address.split(',')[0]!.trim() : null),
-    city: text(lead.property_address_city),
+    leadFirstName: greeting.firstName,
+    street: greeting.street,
+    city: greeting.city,
     estimatedValue: num(lead.estimated_value),
     motivationScore: num(lead.motivation_score),
     agentFirstName: agentName.trim().split(/\s+/)[0] || null,

@@ -62,7 +62,7 @@ async function leadFollows(tx: Tx, ctx: OrgContext, leadId: string, stage: DealS
   if (!lead || lead.status === to || lead.status === 'deleted') return;
   await updateLeadRow(tx, ctx.organizationId, leadId, { status: to });
   await audit(tx, ctx, 'lead.updated', { type: 'lead', id: leadId }, { fields: ['status'], status: { from: lead.status, to }, via: 'deal' });
-  await emit(tx, { type: 'lead.updated', organizationId: ctx.organizationId, leadId, fields: ['status'] });
+  await emit(tx, { type: 'lead.updated', organizationId: ctx.organizationId, leadId, fields: ['status'], status: to });
 }
 
 export async function createDeal(tx: Tx, ctx: OrgContext, { lead_id, ...fields }: DealPatch & { lead_id: string }): Promise<Deal> {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   dncListedMessage, formatListedDate, formatPhone, leadCallingLocation, leadCallNumbers, timeZoneFor, DNC_IMPORT_MAX_INVALID,
   type AddDncBody, type DncEntry, type DncImportResult, type DncList, type DncRemoval, type DncListQuery, type DncSource, type LeadDncNumber,
@@ -46,6 +46,22 @@ export interface Listing {
 async function announceListed(tx: Tx, organizationId: string, leadId: string, numbers: string[]): Promise<string[]> {
   if (numbers.length > 0) await emit(tx, { type: 'lead.dnc_added', organizationId, leadId, numbers });
   return numbers;
+}
+
+/**
+ * Numbers listed by themselves (by hand, from a file): each live lead carrying one is told, as one event per lead
+ * naming its numbers, written in one statement whatever the count (the sequences end those leads' enrolments).
+ */
+async function announceListedNumbers(tx: Tx, organizationId: string, numbers: readonly string[]): Promise<void> {
+  if (numbers.length === 0) return;
+  const listed = sql.val(numbers);
+  await sql`
+    insert into outbox (organization_id, type, payload)
+    select l.organization_id, 'lead.dnc_added',
+      jsonb_build_object('leadId', l.id, 'numbers', to_jsonb(array(select unnest(l.phones_e164) intersect select unnest(${listed}::text[]))))
+    from leads l
+    where l.organization_id = ${organizationId} and l.phones_e164 && ${listed}::text[] and l.status <> 'deleted'
+    order by l.id`.execute(tx);
 }
 
 /** Lists every number of a lead (phone, phone_number, contact_1_phone1..3), in the caller's transaction. */
@@ -139,6 +155,7 @@ export function listDnc(db: Kysely<DB>, ctx: OrgContext, query: DncListQuery): P
 export function addDnc(db: Kysely<DB>, ctx: OrgContext, body: AddDncBody): Promise<{ entry: DncEntry; created: boolean }> {
   return withTenant(db, ctx.organizationId, async (tx) => {
     const added = await repo.insertListings(tx, ctx.organizationId, { source: 'manual', leadId: null, userId: ctx.user.id }, [{ phone_e164: body.phone, reason: body.reason || null }]);
+    await announceListedNumbers(tx, ctx.organizationId, added);
     const [entry] = await repo.findListed(tx, ctx.organizationId, [body.phone]);
     return { entry: repo.toEntry(entry!), created: added.length > 0 };
   });
@@ -175,7 +192,9 @@ export async function importDnc(db: Kysely<DB>, ctx: OrgContext, bytes: Uint8Arr
     if (bulk) await setBulkWrite(tx, true);
     let count = 0;
     for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
-      count += (await repo.insertListings(tx, ctx.organizationId, { source: 'import', leadId: null, userId: ctx.user.id }, rows.slice(i, i + IMPORT_CHUNK))).length;
+      const added = await repo.insertListings(tx, ctx.organizationId, { source: 'import', leadId: null, userId: ctx.user.id }, rows.slice(i, i + IMPORT_CHUNK));
+      await announceListedNumbers(tx, ctx.organizationId, added);
+      count += added.length;
     }
     if (bulk) await setBulkWrite(tx, false);
     await audit(tx, ctx, DNC_IMPORTED_ACTION, { type: 'dnc_number' }, { added: count, already_listed: rows.length - count, invalid_count: invalid.length });

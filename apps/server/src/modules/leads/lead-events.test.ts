@@ -33,7 +33,7 @@ describe.each(DB_KINDS)('lead audit and events on %s', (kind) => {
     ]);
     expect(events).toEqual([
       { type: 'lead.created', organization_id: a.organizationId, payload: { leadId: id, source: 'referral' } },
-      { type: 'lead.updated', organization_id: a.organizationId, payload: { leadId: id, fields: ['notes', 'status'] } },
+      { type: 'lead.updated', organization_id: a.organizationId, payload: { leadId: id, fields: ['notes', 'status'], status: 'discovery' } },
       { type: 'lead.deleted', organization_id: a.organizationId, payload: { leadId: id } },
     ]);
   });

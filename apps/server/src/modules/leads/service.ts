@@ -120,7 +120,7 @@ export function updateLead(db: Kysely<DB>, ctx: OrgContext, id: string, { versio
     const changed = Object.keys(changes).sort();
     const status = body.status !== undefined && body.status !== current.status ? { status: { from: current.status, to: body.status } } : {};
     await audit(tx, ctx, 'lead.updated', { type: 'lead', id }, { fields: changed, ...status });
-    await emit(tx, { type: 'lead.updated', organizationId: ctx.organizationId, leadId: id, fields: changed });
+    await emit(tx, { type: 'lead.updated', organizationId: ctx.organizationId, leadId: id, fields: changed, ...(status.status ? { status: status.status.to } : {}) });
     return leadRecord(tx, ctx.organizationId, row!, body.dnc_status !== true);
   });
 }

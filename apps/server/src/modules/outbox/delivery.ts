@@ -16,8 +16,11 @@ export interface Subscription<T extends DomainEventType = DomainEventType> {
   type: T;
   /** Stable across restarts: the per-subscriber delivery record is kept under it. */
   name: string;
-  /** Runs in a transaction of the event's organization; the delivery record commits with it. Throw to be retried. */
-  handle: (event: EventOf<T>, tx: Tx) => Promise<void>;
+  /**
+   * Runs in a transaction of the event's organization; the delivery record commits with it. Throw to be retried.
+   * `eventId` is the stored event's id: unique, so a subscriber may key what it records by it.
+   */
+  handle: (event: EventOf<T>, tx: Tx, eventId: string) => Promise<void>;
   /** After that transaction committed (e.g. wake the workers of jobs it queued). */
   committed?: (event: EventOf<T>) => void;
 }
@@ -116,7 +119,7 @@ export class EventOutbox {
     try {
       const handled = await withTenant(this.#db, event.organizationId, async (tx) => {
         if (!(await repo.claimDelivery(tx, eventId, sub.name, event.organizationId))) return false;
-        await sub.handle(event, tx);
+        await sub.handle(event, tx, eventId);
         return true;
       });
       if (handled) sub.committed?.(event);

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { EnrolButton } from '@/features/automation/enrol-dialog';
 import { useAiHealth } from '@/features/coaching/use-ai-health';
 import { errorText } from '@/lib/api';
 import { aiActionState } from './ai-actions-api';
@@ -105,6 +106,7 @@ export function BulkBar({ selected, onClear }: Props) {
         ))}
       </NativeSelect>
       <EnrichControls leadIds={selected.map((lead) => lead.id)} blocked={aiActionState(health.data).enrich} />
+      <EnrolButton target={{ lead_ids: selected.map((lead) => lead.id) }} who={`the ${leadsText(selected.length)} selected`} size="sm" onEnrolled={onClear} />
       <Button variant="ghost" size="sm" onClick={onClear}>
         <XIcon aria-hidden /> Clear
       </Button>

@@ -2,6 +2,7 @@ import { displayName } from '@wholesail/domain';
 import { useParams } from 'react-router';
 import { Breadcrumb, RecordLoadError, RecordPageSkeleton } from '@/components/record-page';
 import { Card, CardContent } from '@/components/ui/card';
+import { LeadAutomationCard } from '@/features/automation/lead-automation-card';
 import { LeadDealCard } from '@/features/deals/lead-deal-card';
 import { ReferToAgentButton } from '@/features/referrals/refer-dialog';
 import { DeleteLeadButton } from './delete-lead-button';
@@ -46,6 +47,7 @@ export function LeadDetailPage() {
         </CardContent>
       </Card>
       <LeadDealCard leadId={lead.data.id} />
+      <LeadAutomationCard lead={lead.data} />
       <Card>
         <CardContent className="pt-6">
           <LeadActivity leadId={lead.data.id} />

@@ -12,6 +12,7 @@ import { Label } from '@/components/ui/label';
 import { Pager } from '@/components/ui/pager';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AddLeadButton } from '@/features/address-search/add-lead-button';
+import { EnrolButton, filterTarget } from '@/features/automation/enrol-dialog';
 import { ImportLeadsButton } from '@/features/leads/import/import-leads-button';
 import { capitalize } from '@/lib/format';
 import { useElementWidth } from '@/lib/use-element-width';
@@ -47,7 +48,7 @@ export function totalText(list: Pick<LeadList, 'total' | 'total_exact'>): string
   return `${count.format(list.total)} ${list.total === 1 ? 'lead' : 'leads'}`;
 }
 
-function Header({ list, deleted, onDeleted }: { list: LeadList | undefined; deleted: boolean; onDeleted: (show: boolean) => void }) {
+function Header({ list, deleted, onDeleted, enrol }: { list: LeadList | undefined; deleted: boolean; onDeleted: (show: boolean) => void; enrol?: React.ReactNode }) {
   return (
     <header className="flex flex-wrap items-end justify-between gap-4">
       <div>
@@ -61,6 +62,7 @@ function Header({ list, deleted, onDeleted }: { list: LeadList | undefined; dele
           <Trash2Icon aria-hidden />
           Deleted
         </Button>
+        {enrol}
         <ImportLeadsButton />
         <AddLeadButton />
       </div>
@@ -358,7 +360,13 @@ export function LeadsPage() {
   }
   return (
     <div className="grid gap-6">
-      <Header list={data} deleted={false} onDeleted={showDeletedLeads} />
+      <Header
+        list={data}
+        deleted={false}
+        onDeleted={showDeletedLeads}
+        // With rows ticked, the bulk bar enrols those; otherwise every lead of the filter.
+        enrol={data && data.total > 0 && selection.selected.length === 0 && <EnrolButton target={filterTarget(filters)} who={`${lf.active ? 'every lead matching the filters' : 'every lead'} (${totalText(data).toLowerCase()})`} />}
+      />
       <Filters lf={lf} />
       {body}
       <LeadDetailsDialog leadId={selected?.id ?? null} initial={selected ?? undefined} onClose={() => setSelected(null)} />

@@ -84,4 +84,9 @@ describe('scheduleStep', () => {
     expect(scheduleStep(previous, { kind: 'call_task', delay_minutes: 1440 }, OHIO)).toMatchObject({ moved: true });
     expect(scheduleStep(previous, { kind: 'email', delay_minutes: 1440 }, OHIO)).toEqual({ due: at('2026-11-17T02:30:00Z'), at: at('2026-11-17T02:30:00Z'), moved: false, reason: null });
   });
+
+  it('moves nothing when an admin switched the calling-hours check off, as the gate then sends at any hour', () => {
+    const previous = at('2026-11-16T02:30:00Z');
+    expect(scheduleStep(previous, { kind: 'text', delay_minutes: 1440 }, OHIO, false)).toEqual({ due: at('2026-11-17T02:30:00Z'), at: at('2026-11-17T02:30:00Z'), moved: false, reason: null });
+  });
 });

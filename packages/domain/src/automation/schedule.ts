@@ -53,13 +53,18 @@ export function legalSendTime(location: CallingLocation, due: Date): LegalSendTi
   return { at, moved: true, reason: callingWindow(location.state, location.zip, due).message ?? null };
 }
 
-/** A step's due time and when it actually runs: windowed kinds through legalSendTime, the others when due. */
+/**
+ * A step's due time and when it actually runs: windowed kinds through legalSendTime, the others when due. With the
+ * organization's calling-hours check switched off by an admin (`enforceHours` false) the gate sends at any hour, so
+ * nothing is moved either.
+ */
 export function scheduleStep(
   previousAt: Date,
   step: Pick<SequenceStep, 'kind' | 'delay_minutes' | 'weekday' | 'time'>,
   location: CallingLocation,
+  enforceHours = true,
 ): { due: Date } & LegalSendTime {
   const due = stepDueAt(previousAt, step, location);
-  if (!needsCallingWindow(step.kind)) return { due, at: due, moved: false, reason: null };
+  if (!needsCallingWindow(step.kind) || !enforceHours) return { due, at: due, moved: false, reason: null };
   return { due, ...legalSendTime(location, due) };
 }

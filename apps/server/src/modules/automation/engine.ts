@@ -5,6 +5,7 @@ import type { JobQueue } from '../../jobs/queue';
 import { AUTOMATION } from '../activity/actions';
 import { audit, systemActor } from '../audit/audit';
 import type { GateLead } from '../calls/gate';
+import { readCalling } from '../calls/settings';
 import { findLead } from '../leads/repo';
 import { SEQUENCE_ACTIONS } from './actions';
 import { capMove } from './caps';
@@ -163,7 +164,8 @@ export class AutomationEngine implements AutomationClock {
       await setEnrolment(tx, job, { status: 'completed', ended_at: now, current_step: context.sequence.steps.length, next_due_at: null });
       return entry(SEQUENCE_ACTIONS.completed);
     }
-    const run = scheduleStep(now, next, leadCallingLocation(lead));
+    const { enforceHours } = await readCalling(tx, job.organizationId);
+    const run = scheduleStep(now, next, leadCallingLocation(lead), enforceHours);
     const nextJob = { ...job, stepIndex: nextIndex };
     await writeNextRun(tx, nextJob, { kind: next.kind, ...run });
     await this.queueRuns(tx, [{ ...nextJob, at: run.at }]);

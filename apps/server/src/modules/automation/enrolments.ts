@@ -8,6 +8,7 @@ import type { OrgContext } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { auditEach, type AuditActor } from '../audit/audit';
 import { setBulkWrite } from '../lead-import/repo';
+import { readCalling } from '../calls/settings';
 import { applyFilters } from '../leads/list';
 import { SEQUENCE_ACTIONS } from './actions';
 import type { QueuedRun } from './runs';
@@ -75,12 +76,13 @@ export async function enrolLeads(tx: Tx, ctx: OrgContext, sequence: Sequence, re
     if (reason) skipped.push({ lead_id: lead.id, reason });
     return !reason;
   });
+  const { enforceHours } = await readCalling(tx, ctx.organizationId);
   const bulk = eligible.length > LIVE_ROWS;
   if (bulk) await setBulkWrite(tx, true);
   let enrolled = 0;
   for (let i = 0; i < eligible.length; i += BATCH) {
     const batch = eligible.slice(i, i + BATCH);
-    const inserted = await insertBatch(tx, ctx, sequence, batch, now, queue);
+    const inserted = await insertBatch(tx, ctx, sequence, batch, { now, enforceHours }, queue);
     enrolled += inserted.size;
     for (const lead of batch) if (!inserted.has(lead.id)) skipped.push({ lead_id: lead.id, reason: 'already_enrolled' });
     await onTimelines(tx, ctx, SEQUENCE_ACTIONS.enrolled, [...inserted], { sequence_id: sequence.id, sequence_name: sequence.name });
@@ -90,9 +92,11 @@ export async function enrolLeads(tx: Tx, ctx: OrgContext, sequence: Sequence, re
 }
 
 /** Enrols a batch and writes each one's first step run; returns the leads enrolled (one enrolled concurrently is not). */
-async function insertBatch(tx: Tx, ctx: OrgContext, sequence: Sequence, leads: Candidate[], now: Date, queue: RunQueue): Promise<Set<string>> {
+async function insertBatch(
+  tx: Tx, ctx: OrgContext, sequence: Sequence, leads: Candidate[], { now, enforceHours }: { now: Date; enforceHours: boolean }, queue: RunQueue,
+): Promise<Set<string>> {
   const first = sequence.steps[0]!;
-  const runs = leads.map((lead) => scheduleStep(now, first, leadCallingLocation(lead)));
+  const runs = leads.map((lead) => scheduleStep(now, first, leadCallingLocation(lead), enforceHours));
   const { rows } = await sql<{ id: string; lead_id: string; ord: number }>`
     insert into sequence_enrollments (organization_id, sequence_id, lead_id, next_due_at, enrolled_by, enrolled_at)
     select ${ctx.organizationId}::uuid, ${sequence.id}::uuid, u.lead_id, u.next_due_at, ${ctx.user.id}, ${now}

@@ -4,10 +4,9 @@ import { BanIcon, CalendarClockIcon, CheckCircle2Icon, ClockIcon, Loader2Icon, t
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { sentence } from '@/features/referrals/sentence';
 import { queryKeys } from '@/lib/query-keys';
 import { sequencePath } from './automation-paths';
@@ -59,34 +58,23 @@ function RemoveButton({ enrolment }: { enrolment: LeadEnrolment }) {
     },
   });
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) remove.reset();
-      }}
-    >
-      <DialogTrigger asChild>
+      onOpenChange={setOpen}
+      onReset={remove.reset}
+      trigger={
         <Button variant="outline" size="sm">
           Remove from sequence
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle className="leading-snug">Remove from “{enrolment.sequence_name}”?</DialogTitle>
-          <DialogDescription>The lead gets none of its remaining steps. The sequence’s cooldown starts now, so it cannot be enrolled in it again until it passes.</DialogDescription>
-        </DialogHeader>
-        {remove.isError && <Alert variant="destructive">{sentence(remove.error.message)}</Alert>}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate()}>
-            {remove.isPending ? 'Removing…' : 'Remove'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Remove from “${enrolment.sequence_name}”?`}
+      description="The lead gets none of its remaining steps. The sequence’s cooldown starts now, so it cannot be enrolled in it again until it passes."
+      error={remove.error ? sentence(remove.error.message) : null}
+      pending={remove.isPending}
+      confirmLabel="Remove"
+      pendingLabel="Removing…"
+      onConfirm={remove.mutate}
+    />
   );
 }
 

@@ -3,9 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BanIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { refreshAfterDncChange } from '@/features/do-not-contact/dnc-api';
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -30,46 +29,36 @@ export function MarkDncButton({ lead }: { lead: LeadDetail }) {
   });
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) mark.reset();
-      }}
-    >
-      <DialogTrigger asChild>
+      onOpenChange={setOpen}
+      onReset={mark.reset}
+      trigger={
         <Button variant="outline" size="sm" className="h-6 px-2 text-xs text-destructive hover:text-destructive">
           <BanIcon aria-hidden /> Mark Do Not Call
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle className="leading-snug">Mark {displayName(lead)} Do Not Call?</DialogTitle>
-          <DialogDescription>No one in your organization will be able to call or text this lead.</DialogDescription>
-        </DialogHeader>
-        {numbers.length > 0 ? (
-          <div className="grid gap-1.5 text-sm">
-            <p>These numbers go on the Do Not Contact list, so they are blocked through every lead that has them:</p>
-            <ul className="grid gap-0.5 font-medium tabular-nums">
-              {numbers.map((number) => (
-                <li key={number}>{formatPhone(number)}</li>
-              ))}
-            </ul>
-          </div>
-        ) : (
-          <p className="text-sm">This lead has no phone number yet; the lead itself is marked Do Not Call.</p>
-        )}
-        <p className="text-sm text-muted-foreground">Only an owner or admin can take a number off the list again.</p>
-        {mark.isError && <Alert variant="destructive">{mark.error.message}</Alert>}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button variant="destructive" disabled={mark.isPending} onClick={() => mark.mutate()}>
-            {mark.isPending ? 'Marking...' : 'Mark Do Not Call'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Mark ${displayName(lead)} Do Not Call?`}
+      description="No one in your organization will be able to call or text this lead."
+      error={mark.error ? mark.error.message : null}
+      pending={mark.isPending}
+      confirmLabel="Mark Do Not Call"
+      pendingLabel="Marking..."
+      onConfirm={mark.mutate}
+    >
+      {numbers.length > 0 ? (
+        <div className="grid gap-1.5 text-sm">
+          <p>These numbers go on the Do Not Contact list, so they are blocked through every lead that has them:</p>
+          <ul className="grid gap-0.5 font-medium tabular-nums">
+            {numbers.map((number) => (
+              <li key={number}>{formatPhone(number)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="text-sm">This lead has no phone number yet; the lead itself is marked Do Not Call.</p>
+      )}
+      <p className="text-sm text-muted-foreground">Only an owner or admin can take a number off the list again.</p>
+    </ConfirmDialog>
   );
 }

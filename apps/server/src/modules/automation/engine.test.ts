@@ -278,4 +278,21 @@ describe.each(DB_KINDS)('the sequences engine on the demo line on %s', (kind) =>
     const moved = states.find((s) => s.state === 'moved')!;
     expect(moved).toMatchObject({ moved_to: '2026-07-16T14:00:00.000Z', reason: CAP_MESSAGES.sequence(1) });
   });
+
+  it('holds a fourth text to the same number within 24 hours until the oldest of the three is a day old', async () => {
+    // B sends at any hour (the check switched off by its owner), so the engine runs on the real clock, as pg-boss does.
+    await ok(b, 'PUT', '/api/calls/settings', { enforceHours: false });
+    const now = new Date();
+    t.app.services.automation.clock = () => new Date();
+    t.app.services.conversations.clock = () => new Date();
+    const seq = await newSequence(b, [1, 2, 3, 4].map((i) => ({ kind: 'text', delay_minutes: 0, body: `Text ${i} for {first_name}` })));
+    const lead = await newLead(b);
+    await enrol(b, seq.id, [lead.id]);
+    const held = await stepIn(b, lead.id, 3, 'moved');
+    expect(held.steps.map((s) => s.state)).toEqual(['done', 'done', 'done', 'moved']);
+    expect(held.steps[3]!.reason).toBe(CAP_MESSAGES.perNumber);
+    const sent = await outbound(b, lead.id);
+    expect(sent.map((m) => m.body).sort()).toEqual(['Text 1 for Pat', 'Text 2 for Pat', 'Text 3 for Pat']);
+    expect(new Date(held.steps[3]!.moved_to!).getTime()).toBeGreaterThanOrEqual(now.getTime() + 86_400_000 - 60_000);
+  });
 });

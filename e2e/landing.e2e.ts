@@ -115,7 +115,8 @@ describe('the landing page for a visitor (production build)', () => {
     const { page } = await openLanding(360, 740);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     // Every anchor is reachable from the header's second row.
-    for (const id of ANCHORS) expect(await page.getByTestId('landing-header').locator(`a[href="#${id}"]`).isVisible()).toBe(true);
+    // Waited for, not read once: right after the network is idle the header can still be laying out its second row.
+    for (const id of ANCHORS) await page.getByTestId('landing-header').locator(`a[href="#${id}"]`).waitFor({ state: 'visible', timeout: 5_000 });
 
     const section = page.getByRole('region', { name: 'Try It Now - Search Any Property' });
     await section.getByLabel('Property address').focus();

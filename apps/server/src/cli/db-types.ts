@@ -1,6 +1,8 @@
 import fs from 'node:fs';
-import { TYPES_FILE, typesOfTheMigrations } from '../db/generate-types';
+import { typesOfTheMigrations, typesPath } from '../db/generate-types';
 
-/** `npm run db:types`: writes db/types.ts from the migrations (run it after adding or changing one). */
-fs.writeFileSync(TYPES_FILE, await typesOfTheMigrations());
-console.log(`Wrote ${TYPES_FILE}`);
+/** `npm run db:types`: writes db/types.ts and its table files from the migrations (run it after adding or changing one). */
+for (const [file, text] of Object.entries(await typesOfTheMigrations())) {
+  fs.writeFileSync(typesPath(file), text);
+  console.log(`Wrote ${typesPath(file)}`);
+}

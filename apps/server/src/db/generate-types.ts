@@ -6,8 +6,16 @@ import { openDatabase } from './database';
 import { migrate } from './migrate';
 import type { DB } from './types';
 
-/** The checked-in file the server's queries are typed by. */
-export const TYPES_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'types.ts');
+const DB_DIR = path.dirname(fileURLToPath(import.meta.url));
+
+/** The table files, by what their tables hold: a table goes to the first group one of whose prefixes it starts with. */
+const TABLE_GROUPS: ReadonlyArray<{ file: string; prefixes: readonly string[] }> = [
+  { file: 'types-leads.ts', prefixes: ['leads', 'lead_', 'dnc_', 'enrichment_', 'activity_', 'ai_', 'address_'] },
+  { file: 'types-calls-texts.ts', prefixes: ['calls', 'call_', 'conversation', 'twilio_', 'mail_'] },
+  { file: 'types-deals.ts', prefixes: ['deal', 'buyer', 'referral'] },
+  { file: 'types-automation-jobs.ts', prefixes: ['sequence', 'automation_', 'outbox', 'job_', 'system_notifications'] },
+  { file: 'types-accounts.ts', prefixes: [''] },
+];
 
 const HEADER = '// Generated from the migrations by `npm run db:types` (db/generate-types.ts); a test fails when it is out of date.\n';
 
@@ -39,8 +47,41 @@ async function checkedColumns(db: Kysely<DB>): Promise<Record<string, RawExpress
   return overrides;
 }
 
-/** The database types of a migrated database, as kysely-codegen writes them with the CHECK-listed values. */
-export async function generateDatabaseTypes(db: Kysely<DB>): Promise<string> {
+/**
+ * kysely-codegen's one file cut by what it holds: the column types (types-columns.ts), the tables by group
+ * (TABLE_GROUPS), and types.ts with the DB interface re-exporting them all. Keyed by file name.
+ */
+function splitByTables(output: string): Record<string, string> {
+  const first = output.indexOf('\nexport interface ');
+  const dbAt = output.indexOf('\nexport interface DB {');
+  const columns = output.slice(0, first).trimEnd() + '\n';
+  const aliases = [...columns.matchAll(/^export type (\w+)/gm)].map((m) => m[1]!);
+  const interfaces = output.slice(first + 1, dbAt).trim().split(/\n\n(?=export interface )/);
+  const dbBlock = output.slice(dbAt + 1).trimEnd() + '\n';
+  const tableOf = new Map([...dbBlock.matchAll(/^ {2}(\w+): (\w+);$/gm)].map((m) => [m[2]!, m[1]!]));
+  const grouped = new Map<string, string[]>(TABLE_GROUPS.map((g) => [g.file, []]));
+  for (const block of interfaces) {
+    const name = block.match(/^export interface (\w+)/)![1]!;
+    const table = tableOf.get(name) ?? '';
+    grouped.get(TABLE_GROUPS.find((g) => g.prefixes.some((p) => table.startsWith(p)))!.file)!.push(block);
+  }
+  const files: Record<string, string> = { 'types-columns.ts': HEADER + columns };
+  const imports: string[] = [];
+  for (const [file, blocks] of grouped) {
+    if (blocks.length === 0) continue;
+    const body = blocks.join('\n\n');
+    const used = aliases.filter((a) => new RegExp(`\\b${a}\\b`).test(body));
+    const names = blocks.map((b) => b.match(/^export interface (\w+)/)![1]!);
+    files[file] = `${HEADER}${used.length ? `import type { ${used.join(', ')} } from './types-columns';\n\n` : ''}${body}\n`;
+    imports.push(`import type { ${names.join(', ')} } from './${file.replace(/\.ts$/, '')}';`);
+  }
+  const reexports = Object.keys(files).map((f) => `export type * from './${f.replace(/\.ts$/, '')}';`);
+  files['types.ts'] = `${HEADER}${imports.join('\n')}\n\n${reexports.join('\n')}\n\n${dbBlock}`;
+  return files;
+}
+
+/** The database types of a migrated database, as kysely-codegen writes them with the CHECK-listed values, by file. */
+export async function generateDatabaseTypes(db: Kysely<DB>): Promise<Record<string, string>> {
   const output = await generate({
     db,
     // `date` columns are read as 'YYYY-MM-DD' strings (db/database.ts).
@@ -48,11 +89,14 @@ export async function generateDatabaseTypes(db: Kysely<DB>): Promise<string> {
     overrides: { columns: await checkedColumns(db) },
     outFile: null,
   });
-  return HEADER + output;
+  return splitByTables(output);
 }
 
+/** Where a generated file is checked in: types.ts (the DB interface the queries are typed by) and its table files beside it. */
+export const typesPath = (file: string) => path.join(DB_DIR, file);
+
 /** The types of a fresh in-memory database with every migration applied. */
-export async function typesOfTheMigrations(): Promise<string> {
+export async function typesOfTheMigrations(): Promise<Record<string, string>> {
   const database = await openDatabase({ kind: 'pglite' });
   try {
     await migrate(database.db);

@@ -1,0 +1,119 @@
+// Generated from the migrations by `npm run db:types` (db/generate-types.ts); a test fails when it is out of date.
+import type { Generated, Int8, Json, Timestamp } from './types-columns';
+
+export interface Accounts {
+  access_token: string | null;
+  access_token_expires_at: Timestamp | null;
+  account_id: string;
+  created_at: Generated<Timestamp>;
+  id: string;
+  id_token: string | null;
+  password: string | null;
+  provider_id: string;
+  refresh_token: string | null;
+  refresh_token_expires_at: Timestamp | null;
+  scope: string | null;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
+export interface Invitations {
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
+  created_at: Generated<Timestamp>;
+  email: string;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  invited_by: string | null;
+  organization_id: string;
+  revoked_at: Timestamp | null;
+  role: Generated<'admin' | 'member'>;
+  token_hash: string;
+}
+
+export interface OrganizationPhoneNumbers {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  is_active: Generated<boolean>;
+  is_primary: Generated<boolean>;
+  label: string | null;
+  organization_id: string;
+  phone_number: string;
+}
+
+export interface Organizations {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  name: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface OrganizationSettings {
+  organization_id: string;
+  settings: Generated<Json>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface RateLimits {
+  count: number;
+  id: string;
+  key: string;
+  last_request: Int8;
+}
+
+export interface SchemaMigrations {
+  applied_at: Generated<Timestamp>;
+  name: string;
+}
+
+export interface Sessions {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: string;
+  ip_address: string | null;
+  token: string;
+  updated_at: Generated<Timestamp>;
+  user_agent: string | null;
+  user_id: string;
+}
+
+export interface UsageCounters {
+  count: number;
+  expires_at: Timestamp;
+  key: string;
+}
+
+export interface UserPhoneAssignments {
+  created_at: Generated<Timestamp>;
+  is_default: Generated<boolean>;
+  organization_id: string;
+  phone_number: string;
+  user_id: string;
+}
+
+export interface UserProfiles {
+  created_at: Generated<Timestamp>;
+  id: string;
+  organization_id: string | null;
+  role: Generated<'owner' | 'admin' | 'member'>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Users {
+  created_at: Generated<Timestamp>;
+  email: string;
+  email_verified: Generated<boolean>;
+  id: string;
+  image: string | null;
+  name: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Verifications {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: string;
+  identifier: string;
+  updated_at: Generated<Timestamp>;
+  value: string;
+}

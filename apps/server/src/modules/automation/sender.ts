@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/scope';
 import type { OrgContext } from '../../http/context';
+import { emit } from '../outbox/emit';
 
 /**
  * Who the engine acts as for a sequence: its creator while still a member of the organization, else the
@@ -24,4 +25,24 @@ export async function memberOf(tx: Tx, organizationId: string, userId: string | 
   if (!userId) return null;
   const row = await tx.selectFrom('user_profiles').select('id').where('organization_id', '=', organizationId).where('id', '=', userId).executeTakeFirst();
   return row?.id ?? null;
+}
+
+/**
+ * A pending follow-up task the automation creates (a sequence's call task, a rule's task): for the named member,
+ * else the lead's owner, else the acting member; announced as task.created. Returns the task and who has it.
+ */
+export async function createAutomaticTask(
+  tx: Tx,
+  member: OrgContext,
+  task: { leadId: string; leadOwner: string | null; assigneeId: string | null | undefined; due: Date; reason: string },
+): Promise<{ id: string; assignee: string }> {
+  const { organizationId } = member;
+  const assignee = (await memberOf(tx, organizationId, task.assigneeId)) ?? (await memberOf(tx, organizationId, task.leadOwner)) ?? member.user.id;
+  const row = await tx
+    .insertInto('ai_tasks')
+    .values({ organization_id: organizationId, lead_id: task.leadId, task_type: 'follow_up', status: 'pending', proposed_time: task.due, reason: task.reason, created_by: assignee })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await emit(tx, { type: 'task.created', organizationId, taskId: row.id, leadId: task.leadId, callId: null });
+  return { id: row.id, assignee };
 }

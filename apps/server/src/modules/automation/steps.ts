@@ -10,8 +10,7 @@ import { evaluateGate, type GateLead } from '../calls/gate';
 import { conversationContext } from '../calls/service';
 import type { ConversationsModule } from '../conversations/service';
 import { bulkUpdateLeads } from '../leads/bulk';
-import { emit } from '../outbox/emit';
-import { memberOf } from './sender';
+import { createAutomaticTask } from './sender';
 
 /** What a step did: done, moved to a later time (why), or skipped (why). */
 export type StepOutcome = { state: 'done' } | { state: 'skipped'; reason: string } | { state: 'moved'; at: Date; reason: string };
@@ -81,14 +80,8 @@ async function callTask(deps: StepDeps, run: StepRun): Promise<StepOutcome> {
   return withTenant(deps.db, organizationId, async (tx) => {
     const gate = await evaluateGate(tx, { organizationId, leadId: run.lead.id, channel: 'call', lock: false, now: run.now });
     if (!gate.ok) return refused(gate.error, run.lead, run.now);
-    const assignee = (await memberOf(tx, organizationId, run.step.assignee_id)) ?? (await memberOf(tx, organizationId, run.lead.created_by as string | null)) ?? run.member.user.id;
-    const note = run.step.body?.trim() || `Call the lead (sequence “${run.sequenceName}”)`;
-    const task = await tx
-      .insertInto('ai_tasks')
-      .values({ organization_id: organizationId, lead_id: run.lead.id, task_type: 'follow_up', status: 'pending', proposed_time: run.now, reason: note, created_by: assignee })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await emit(tx, { type: 'task.created', organizationId, taskId: task.id, leadId: run.lead.id, callId: null });
+    const reason = run.step.body?.trim() || `Call the lead (sequence “${run.sequenceName}”)`;
+    await createAutomaticTask(tx, run.member, { leadId: run.lead.id, leadOwner: run.lead.created_by as string | null, assigneeId: run.step.assignee_id, due: run.now, reason });
     return DONE;
   });
 }

@@ -9,7 +9,7 @@ import { updateLead, type LeadRow } from '../../leads/repo';
 import { notify } from '../../notifications/service';
 import { emit } from '../../outbox/emit';
 import type { RunQueue } from '../enrolments';
-import { memberOf } from '../sender';
+import { createAutomaticTask } from '../sender';
 import { enrol } from '../service';
 import { memberNames } from './names';
 import { setRoundRobin, takeRoundRobin, type StoredRule } from './repo';
@@ -88,18 +88,10 @@ async function roundRobin(run: ActionRun, userIds: readonly string[]): Promise<A
 /** A pending follow-up task for the named member, else the lead's owner, else the acting member; announced as task.created. */
 async function createTask(run: ActionRun, action: Extract<RuleAction, { type: 'create_task' }>): Promise<ActionResult> {
   const { tx } = run;
-  const { organizationId } = run.member;
-  const assignee = (await memberOf(tx, organizationId, action.assignee_id)) ?? (await memberOf(tx, organizationId, run.lead.created_by)) ?? run.member.user.id;
-  const task = await tx
-    .insertInto('ai_tasks')
-    .values({
-      organization_id: organizationId, lead_id: run.lead.id, task_type: 'follow_up', status: 'pending',
-      proposed_time: new Date(run.now.getTime() + action.due_in_minutes * 60_000), reason: action.title, created_by: assignee,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await emit(tx, { type: 'task.created', organizationId, taskId: task.id, leadId: run.lead.id, callId: null });
-  const name = (await memberNames(tx, organizationId, [assignee])).get(assignee) ?? run.member.user.name;
+  const task = await createAutomaticTask(tx, run.member, {
+    leadId: run.lead.id, leadOwner: run.lead.created_by, assigneeId: action.assignee_id, due: new Date(run.now.getTime() + action.due_in_minutes * 60_000), reason: action.title,
+  });
+  const name = (await memberNames(tx, run.member.organizationId, [task.assignee])).get(task.assignee) ?? run.member.user.name;
   return done(RULE_DONE.taskCreated(action.title, name), task.id);
 }
 

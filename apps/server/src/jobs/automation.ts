@@ -5,6 +5,10 @@ import { RULE_QUEUES, type AutomationRules, type ImportPageJob } from '../module
 import type { JobQueue, QueueDefinition } from './queue';
 
 const SWEEP_EVERY_MS = 60_000;
+/** Step jobs a worker takes at a time: an organization's due steps are claimed, texted and recorded together (engine.runSteps). */
+export const STEP_BATCH = 100;
+/** Step workers an instance runs. */
+export const STEP_WORKERS = 2;
 
 type Empty = Record<string, never>;
 
@@ -15,7 +19,10 @@ type Empty = Record<string, never>;
  */
 export function automationQueues(engine: AutomationEngine, rules?: AutomationRules): Array<QueueDefinition<StepJob> | QueueDefinition<Empty> | QueueDefinition<ImportPageJob>> {
   return [
-    { name: AUTOMATION_QUEUES.step, policy: 'stately', retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true, expireInMinutes: 5, workers: 2, handler: (data: StepJob) => engine.runStep(data) },
+    {
+      name: AUTOMATION_QUEUES.step, policy: 'stately', retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true, expireInMinutes: 5, workers: STEP_WORKERS,
+      batch: { size: STEP_BATCH, handler: (data: StepJob[]) => engine.runSteps(data) },
+    },
     { name: AUTOMATION_QUEUES.sweep, policy: 'stately', retryLimit: 1, handler: () => engine.sweep() },
     ...(rules
       ? [

@@ -16,16 +16,21 @@ export type JobHandler<T> = (data: T, job: JobInfo) => Promise<unknown>;
 /** pg-boss queue policies: 'stately' keeps at most one queued and one active job per key. */
 export type QueuePolicy = 'standard' | 'short' | 'singleton' | 'stately';
 
-export interface QueueDefinition<T> {
+/** A handler of a batch of jobs (pg-boss batchSize), which settle together: what it resolves to is each job's output. */
+export type BatchHandler<T> = (data: T[], jobs: JobInfo[]) => Promise<unknown>;
+
+/** A queue: each job to `handler`, or up to `batch.size` jobs at a time to `batch.handler`. */
+export type QueueDefinition<T> = QueueOptions<T> & ({ handler: JobHandler<T>; batch?: undefined } | { batch: { size: number; handler: BatchHandler<T> }; handler?: undefined });
+
+interface QueueOptions<T> {
   name: string;
-  handler: JobHandler<T>;
   retryLimit?: number;
   retryDelaySeconds?: number;
   /** Doubles the delay between retries (pg-boss retryBackoff). */
   retryBackoff?: boolean;
   expireInMinutes?: number;
   policy?: QueuePolicy;
-  /** Workers this instance runs for the queue (each takes one job at a time). */
+  /** Workers this instance runs for the queue (each takes one job, or one batch, at a time). */
   workers?: number;
   /**
    * A job whose process died on its last attempt is failed without its handler running again (jobs/orphans.ts):
@@ -198,23 +203,25 @@ export async function startJobQueue(
     const ids: string[] = [];
     for (let i = 0; i < (q.workers ?? 1); i++) {
       let self = '';
-      self = await boss.work<object>(q.name, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async (jobs) => {
+      self = await boss.work<object>(q.name, { batchSize: q.batch?.size ?? 1, pollingIntervalSeconds: 2, includeMetadata: true }, async (jobs) => {
         // A worker that found a job looks for the next one as soon as this one is done, instead of after its
         // polling interval: a backlog drains at the handlers' pace, not one job per worker every 2 s.
         boss.notifyWorker(self);
-        let output: unknown;
-        for (const job of jobs) {
-          await supervisor.claim(job.id);
+        const info = (job: (typeof jobs)[number]): JobInfo => ({ id: job.id, lastAttempt: job.retryCount >= job.retryLimit, stopping: () => stopping });
+        const run = async (batch: typeof jobs, handle: () => Promise<unknown>) => {
+          for (const job of batch) await supervisor.claim(job.id);
           try {
-            const info: JobInfo = { id: job.id, lastAttempt: job.retryCount >= job.retryLimit, stopping: () => stopping };
-            output = await (q.handler as JobHandler<object>)(job.data, info);
+            return await handle();
           } catch (err) {
-            if (!(err instanceof JobInterrupted)) log.error({ err, queue: q.name, jobId: job.id }, 'job failed');
+            if (!(err instanceof JobInterrupted)) log.error({ err, queue: q.name, jobIds: batch.map((j) => j.id) }, 'job failed');
             throw err;
           } finally {
-            supervisor.release(job.id);
+            for (const job of batch) supervisor.release(job.id);
           }
-        }
+        };
+        if (q.batch) return run(jobs, () => (q.batch.handler as BatchHandler<object>)(jobs.map((j) => j.data), jobs.map(info)));
+        let output: unknown;
+        for (const job of jobs) output = await run([job], () => (q.handler as JobHandler<object>)(job.data, info(job)));
         return output;
       });
       ids.push(self);

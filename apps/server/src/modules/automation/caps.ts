@@ -32,35 +32,56 @@ function nextDayWindow(lead: GateLead, now: Date): Date {
   return legalSendTime(location, from).at;
 }
 
+/** A text a batch wants to send: its sequence (the sequence's cap) and its lead (the number, the next window). */
+export interface CapCandidate {
+  sequence: { id: string; daily_cap: number | null };
+  lead: GateLead;
+}
+export type CapMove = { at: Date; reason: string } | null;
+
 /**
- * Whether a text may go now under the sequence's daily cap and the organization's (the UTC day's texts the engine
- * sent), and the per-number limit: null when it may, else when it goes and why. Holds the organization's cap lock to the end of the
- * transaction, so two workers cannot both take the last place; the caller claims the run in the same transaction.
+ * For each text of a batch, in order, whether it may go now under the sequence's daily cap and the organization's
+ * (the UTC day's texts the engine sent), and the per-number limit: null when it may, else when it goes and why. The
+ * batch's own texts count as they are let through. Holds the organization's cap lock to the end of the transaction,
+ * so two workers cannot both take the last place; the caller claims the runs in the same transaction.
  */
-export async function capMove(tx: Tx, organizationId: string, sequence: { id: string; daily_cap: number | null }, lead: GateLead, now: Date): Promise<{ at: Date; reason: string } | null> {
+export async function capMoves(tx: Tx, organizationId: string, texts: readonly CapCandidate[], now: Date): Promise<CapMove[]> {
+  if (texts.length === 0) return [];
   await sql`select pg_advisory_xact_lock(hashtext(${`automation-cap:${organizationId}`}))`.execute(tx);
-  const sent = await textsSentSince(tx, organizationId, sequence.id, utcDayStart(now));
-  if (sequence.daily_cap !== null && sent.sequence >= sequence.daily_cap) return { at: nextDayWindow(lead, now), reason: CAP_MESSAGES.sequence(sequence.daily_cap) };
-  if (sent.organization >= ORGANIZATION_DAILY_TEXT_CAP) return { at: nextDayWindow(lead, now), reason: CAP_MESSAGES.organization };
-  return perNumberMove(tx, organizationId, lead, now);
+  const sent = await textsSentSince(tx, organizationId, utcDayStart(now));
+  const recent = await recentTexts(tx, organizationId, texts.flatMap(({ lead }) => leadTextNumber(lead) ?? []), now);
+  let organization = sent.organization;
+  return texts.map(({ sequence, lead }) => {
+    const sequenceSent = sent.bySequence.get(sequence.id) ?? 0;
+    if (sequence.daily_cap !== null && sequenceSent >= sequence.daily_cap) return { at: nextDayWindow(lead, now), reason: CAP_MESSAGES.sequence(sequence.daily_cap) };
+    if (organization >= ORGANIZATION_DAILY_TEXT_CAP) return { at: nextDayWindow(lead, now), reason: CAP_MESSAGES.organization };
+    const to = leadTextNumber(lead);
+    const times = to ? (recent.get(to) ?? []) : [];
+    if (times.length >= TEXTS_PER_NUMBER_PER_24H) {
+      const oldest = times[times.length - TEXTS_PER_NUMBER_PER_24H]!;
+      return { at: legalSendTime(leadCallingLocation(lead), new Date(oldest.getTime() + DAY + 60_000)).at, reason: CAP_MESSAGES.perNumber };
+    }
+    organization += 1;
+    sent.bySequence.set(sequence.id, sequenceSent + 1);
+    if (to) recent.set(to, [...times, now]);
+    return null;
+  });
 }
 
-/** The per-number limit: when the lead's text number had its fill of texts in the last 24 hours, when the next may go. */
-async function perNumberMove(tx: Tx, organizationId: string, lead: GateLead, now: Date): Promise<{ at: Date; reason: string } | null> {
-  const to = leadTextNumber(lead);
-  if (!to) return null;
-  const recent = await tx
+/** The outbound texts of the last 24 hours to each of `numbers`, oldest first (the per-number limit). */
+async function recentTexts(tx: Tx, organizationId: string, numbers: readonly string[], now: Date): Promise<Map<string, Date[]>> {
+  const recent = new Map<string, Date[]>();
+  if (numbers.length === 0) return recent;
+  const rows = await tx
     .selectFrom('conversations')
-    .select('created_at')
+    .select(['to_e164', 'created_at'])
     .where('organization_id', '=', organizationId)
-    .where('to_e164', '=', to)
+    .where(sql<boolean>`to_e164 = any(${sql.val([...new Set(numbers)])}::text[])`)
     .where('direction', '=', 'outbound')
     .where('created_at', '>', new Date(now.getTime() - DAY))
     .where('created_at', '<=', now)
-    .orderBy('created_at', 'desc')
-    .limit(TEXTS_PER_NUMBER_PER_24H)
+    .orderBy('created_at')
     .execute();
-  if (recent.length < TEXTS_PER_NUMBER_PER_24H) return null;
-  const oldest = new Date(recent[recent.length - 1]!.created_at);
-  return { at: legalSendTime(leadCallingLocation(lead), new Date(oldest.getTime() + DAY + 60_000)).at, reason: CAP_MESSAGES.perNumber };
+  for (const row of rows) recent.set(row.to_e164!, [...(recent.get(row.to_e164!) ?? []), new Date(row.created_at)]);
+  return recent;
 }

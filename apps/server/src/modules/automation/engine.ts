@@ -1,18 +1,21 @@
-import { scheduleStep, leadCallingLocation } from '@wholesail/domain';
+import { scheduleStep, leadCallingLocation, type SequenceStep } from '@wholesail/domain';
 import { withSystem, withTenant, type Tx } from '../../db/scope';
 import { transactionExecutor } from '../../jobs/transaction-executor';
 import type { JobQueue } from '../../jobs/queue';
 import { AUTOMATION } from '../activity/actions';
-import { audit, systemActor } from '../audit/audit';
+import { auditRows, systemActor } from '../audit/audit';
 import type { GateLead } from '../calls/gate';
 import { readCalling } from '../calls/settings';
-import { findLead } from '../leads/repo';
+import { findLead, findLeads } from '../leads/repo';
 import { SEQUENCE_ACTIONS } from './actions';
-import { capMove } from './caps';
+import { capMoves } from './caps';
 import type { AutomationClock } from './routes';
-import { claimRun, dueRuns, interruptedRuns, loadRun, takeInterruptedRun, lockEnrolment, markRun, setEnrolment, stepKey, writeNextRun, type QueuedRun, type RunContext, type StepJob } from './runs';
-import { actingMember } from './sender';
-import { performStep, type StepDeps, type StepOutcome, type StepRun } from './steps';
+import {
+  claimRuns, dueRuns, interruptedRuns, loadRun, loadRuns, lockEnrolments, markRuns, stepKey, takeInterruptedRun, updateEnrolments, writeNextRuns,
+  type EnrolmentChange, type NextRun, type QueuedRun, type RunContext, type RunMark, type StepJob,
+} from './runs';
+import { actingMembers } from './sender';
+import { performStep, performTexts, type StepDeps, type StepOutcome, type StepRun } from './steps';
 
 /** The step jobs ('stately': one queued and one running per enrolment step) and the minute sweep. */
 export const AUTOMATION_QUEUES = { step: 'automation.step', sweep: 'automation.sweep' } as const;
@@ -33,16 +36,12 @@ const SWEEP_LIMIT = 1_000;
 
 export type StepResult = { result: 'not_found' | 'already' | 'ended' | 'not_yet' } | { result: StepOutcome['state']; reason?: string };
 /** A claimed run, ready to act on. */
-type Claimed = Omit<StepRun, 'now'> & { context: RunContext };
+type Claimed = Omit<StepRun, 'now'> & { job: StepJob; context: RunContext; index: number };
+/** A run's outcome to record. */
+type Settlement = { job: StepJob; context: RunContext; lead: GateLead; outcome: StepOutcome };
 
-/**
- * The sequences' engine (docs/api-automation.md "Engine"): every step run is a job keyed by (enrolment, step),
- * queued for its time when its row is written; a job claims its row ('due'/'moved' → 'done') before acting, so a
- * retry, a restart or a second instance never runs a step twice. A crash between the claim and the outcome leaves
- * the run 'running'; the sweep settles it as skipped (rather than risk a second send) and the enrolment goes on. A
- * sweep each minute also queues what is due and not queued (a job lost with its instance, or run early by a clock
- * that is not the database's).
- */
+const resultOf = (outcome: StepOutcome): StepResult => ({ result: outcome.state, ...(outcome.state === 'done' ? {} : { reason: outcome.reason }) });
+
 export class AutomationEngine implements AutomationClock {
   /** The automation's clock: due times, the window, the caps (tests move it). */
   clock: () => Date = () => new Date();
@@ -91,83 +90,170 @@ export class AutomationEngine implements AutomationClock {
         const context = await loadRun(tx, job);
         if (!context || !(await takeInterruptedRun(tx, job.organizationId, context.runId, claimedBefore))) return 0;
         const lead = (await findLead(tx, job.organizationId, context.leadId)) ?? { id: context.leadId };
-        await this.settle(tx, job, context, lead, { state: 'skipped', reason: ENGINE_MESSAGES.interrupted }, now);
+        await this.settle(tx, job.organizationId, [{ job, context, lead, outcome: { state: 'skipped', reason: ENGINE_MESSAGES.interrupted } }], now);
         return 1;
       });
     }
     return settled;
   }
 
-  /** The step job's handler. */
+  /** One step job (tests, a single retry): runSteps with one job. */
   async runStep(job: StepJob): Promise<StepResult> {
-    const now = this.clock();
-    const claimed = await withTenant(this.deps.db, job.organizationId, (tx) => this.claim(tx, job, now));
-    if ('result' in claimed) return claimed;
-    let outcome: StepOutcome;
-    try {
-      outcome = await performStep(this.deps, { ...claimed, now });
-    } catch (error) {
-      this.deps.log.error({ err: error, ...job }, 'sequence step failed');
-      outcome = { state: 'skipped', reason: ENGINE_MESSAGES.failed(error instanceof Error ? error.message : String(error)) };
-    }
-    await withTenant(this.deps.db, job.organizationId, (tx) => this.settle(tx, job, claimed.context, claimed.lead, outcome, now));
-    this.wake();
-    return { result: outcome.state, ...(outcome.state === 'done' ? {} : { reason: outcome.reason }) };
+    return (await this.runSteps([job]))[0]!;
   }
 
-  /** Reads the run and claims it, or says why not; a text over a daily cap is moved to the next day instead. */
-  private async claim(tx: Tx, job: StepJob, now: Date): Promise<StepResult | Claimed> {
-    const context = await loadRun(tx, job);
-    if (!context) return { result: 'not_found' as const };
-    if (context.state !== 'due' && context.state !== 'moved') return { result: 'already' as const };
-    if (!context.enrolmentActive) return { result: 'ended' as const };
-    if (context.at > now) return { result: 'not_yet' as const };
-    const step = context.sequence.steps[job.stepIndex]!;
-    const lead = await findLead(tx, job.organizationId, context.leadId);
-    const member = await actingMember(tx, job.organizationId, context.sequence.created_by);
-    const skip = !lead ? ENGINE_MESSAGES.leadGone : !member ? ENGINE_MESSAGES.noMember : null;
-    if (skip || !lead || !member) {
-      if (!(await claimRun(tx, job.organizationId, context.runId, now))) return { result: 'already' as const };
-      await this.settle(tx, job, context, lead ?? { id: context.leadId }, { state: 'skipped', reason: skip! }, now);
-      return { result: 'skipped' as const, reason: skip! };
+  /**
+   * The step jobs' handler: a batch the queue hands over, answered in its order. Each organization's jobs are run
+   * together: one transaction claims them (caps counted once), texts go out as one batch per acting member through
+   * the same path as a member's, and one transaction records the outcomes and writes and queues the next steps.
+   */
+  async runSteps(jobs: readonly StepJob[]): Promise<StepResult[]> {
+    const results: StepResult[] = new Array<StepResult>(jobs.length);
+    const byOrganization = new Map<string, number[]>();
+    jobs.forEach((job, i) => byOrganization.set(job.organizationId, [...(byOrganization.get(job.organizationId) ?? []), i]));
+    for (const [organizationId, indexes] of byOrganization) {
+      const answers = await this.runOrganizationSteps(organizationId, indexes.map((i) => jobs[i]!));
+      indexes.forEach((i, k) => (results[i] = answers[k]!));
     }
-    if (step.kind === 'text') {
-      const capped = await capMove(tx, job.organizationId, context.sequence, lead, now);
-      if (capped) {
-        await this.settle(tx, job, context, lead, { state: 'moved', ...capped }, now);
-        return { result: 'moved' as const, reason: capped.reason };
+    this.wake();
+    return results;
+  }
+
+  private async runOrganizationSteps(organizationId: string, jobs: readonly StepJob[]): Promise<StepResult[]> {
+    const now = this.clock();
+    const results: StepResult[] = new Array<StepResult>(jobs.length);
+    const claimed = await withTenant(this.deps.db, organizationId, (tx) => this.claim(tx, organizationId, jobs, now, results));
+    if (claimed.length === 0) return results;
+    const outcomes = await this.perform(claimed, now);
+    await withTenant(this.deps.db, organizationId, (tx) =>
+      this.settle(tx, organizationId, claimed.map((c, i) => ({ job: c.job, context: c.context, lead: c.lead, outcome: outcomes[i]! })), now));
+    claimed.forEach((c, i) => (results[c.index] = resultOf(outcomes[i]!)));
+    return results;
+  }
+
+  /**
+   * Reads the runs and claims those due, or says why not (in `results`); a run whose lead or acting member is gone is
+   * skipped, and a text over a daily cap or the per-number limit is moved to when it may go. Returns the runs to act on.
+   */
+  private async claim(tx: Tx, organizationId: string, jobs: readonly StepJob[], now: Date, results: StepResult[]): Promise<Claimed[]> {
+    const contexts = await loadRuns(tx, organizationId, jobs);
+    const live: Array<{ job: StepJob; context: RunContext; index: number }> = [];
+    jobs.forEach((job, index) => {
+      const context = contexts.get(stepKey(job));
+      if (!context) results[index] = { result: 'not_found' };
+      else if (context.state !== 'due' && context.state !== 'moved') results[index] = { result: 'already' };
+      else if (!context.enrolmentActive) results[index] = { result: 'ended' };
+      else if (context.at > now) results[index] = { result: 'not_yet' };
+      else live.push({ job, context, index });
+    });
+    if (live.length === 0) return [];
+    const leads = new Map<string, GateLead>((await findLeads(tx, organizationId, live.map((l) => l.context.leadId))).map((l) => [l.id, l]));
+    const members = await actingMembers(tx, organizationId, live.map((l) => l.context.sequence.created_by));
+    const texts = live.filter((l) => l.context.sequence.steps[l.job.stepIndex]!.kind === 'text' && leads.has(l.context.leadId));
+    const moves = await capMoves(tx, organizationId, texts.map((l) => ({ sequence: l.context.sequence, lead: leads.get(l.context.leadId)! })), now);
+    const moveOf = new Map(texts.map((l, i) => [l.index, moves[i]!]));
+    const taken = await claimRuns(tx, organizationId, live.map((l) => l.context.runId), now);
+    const settled: Settlement[] = [];
+    const claimed: Claimed[] = [];
+    for (const { job, context, index } of live) {
+      if (!taken.has(context.runId)) {
+        results[index] = { result: 'already' };
+        continue;
+      }
+      const lead = leads.get(context.leadId);
+      const member = members.get(context.sequence.created_by ?? '') ?? null;
+      const skip = !lead ? ENGINE_MESSAGES.leadGone : !member ? ENGINE_MESSAGES.noMember : null;
+      const move = moveOf.get(index);
+      const outcome: StepOutcome | null = skip ? { state: 'skipped', reason: skip } : move ? { state: 'moved', ...move } : null;
+      if (outcome) {
+        settled.push({ job, context, lead: lead ?? { id: context.leadId }, outcome });
+        results[index] = resultOf(outcome);
+      } else {
+        claimed.push({ job, context, index, lead: lead!, member: member!, step: context.sequence.steps[job.stepIndex]!, sequenceName: context.sequence.name });
       }
     }
-    if (!(await claimRun(tx, job.organizationId, context.runId, now))) return { result: 'already' as const };
-    return { context, lead, member, step, sequenceName: context.sequence.name };
+    await this.settle(tx, organizationId, settled, now);
+    return claimed;
   }
 
-  /** Records the outcome on the run and the timeline, then writes and queues the next step's run, or completes the enrolment. */
-  private async settle(tx: Tx, job: StepJob, context: RunContext, lead: GateLead, outcome: StepOutcome, now: Date): Promise<void> {
-    const active = await lockEnrolment(tx, job.organizationId, job.enrollmentId);
-    const step = context.sequence.steps[job.stepIndex]!;
-    const details = { automation: AUTOMATION.sequences, sequence_id: context.sequence.id, sequence_name: context.sequence.name, step: job.stepIndex, kind: step.kind };
-    const entry = (action: string, extra: Record<string, unknown> = {}) => audit(tx, systemActor(job.organizationId), action, { type: 'lead', id: lead.id }, { ...details, ...extra });
-    if (outcome.state === 'moved') {
-      if (!active) return markRun(tx, job.organizationId, context.runId, { state: 'skipped', reason: ENGINE_MESSAGES.ended, now });
-      await markRun(tx, job.organizationId, context.runId, { state: 'moved', reason: outcome.reason, movedTo: outcome.at, now });
-      await setEnrolment(tx, job, { next_due_at: outcome.at });
-      await this.queueRuns(tx, [{ ...job, at: outcome.at }]);
-      return entry(SEQUENCE_ACTIONS.stepMoved, { reason: outcome.reason, moved_to: outcome.at.toISOString() });
+  /** Acts on the claimed runs: texts a batch per acting member, other steps one by one; a step that throws is skipped with the error. */
+  private async perform(claimed: readonly Claimed[], now: Date): Promise<StepOutcome[]> {
+    const outcomes: StepOutcome[] = new Array<StepOutcome>(claimed.length);
+    const failed = (error: unknown): StepOutcome => ({ state: 'skipped', reason: ENGINE_MESSAGES.failed(error instanceof Error ? error.message : String(error)) });
+    const texts = new Map<string, number[]>();
+    for (const [i, run] of claimed.entries()) {
+      if (run.step.kind === 'text') {
+        texts.set(run.member.user.id, [...(texts.get(run.member.user.id) ?? []), i]);
+        continue;
+      }
+      outcomes[i] = await performStep(this.deps, { ...run, now }).catch((error: unknown) => {
+        this.deps.log.error({ err: error, ...run.job }, 'sequence step failed');
+        return failed(error);
+      });
     }
-    await markRun(tx, job.organizationId, context.runId, { state: outcome.state, reason: outcome.state === 'skipped' ? outcome.reason : null, now });
-    await entry(outcome.state === 'done' ? SEQUENCE_ACTIONS.stepDone : SEQUENCE_ACTIONS.stepSkipped, outcome.state === 'skipped' ? { reason: outcome.reason } : {});
-    if (!active) return;
-    const nextIndex = job.stepIndex + 1;
-    const next = context.sequence.steps[nextIndex];
-    if (!next) {
-      await setEnrolment(tx, job, { status: 'completed', ended_at: now, current_step: context.sequence.steps.length, next_due_at: null });
-      return entry(SEQUENCE_ACTIONS.completed);
+    for (const indexes of texts.values()) {
+      const runs = indexes.map((i) => ({ ...claimed[i]!, now }));
+      const answers = await performTexts(this.deps, runs[0]!.member, runs).catch((error: unknown) => {
+        this.deps.log.error({ err: error, organizationId: runs[0]!.member.organizationId, steps: runs.length }, 'sequence texts failed');
+        return runs.map(() => failed(error));
+      });
+      indexes.forEach((i, k) => (outcomes[i] = answers[k]!));
     }
-    const { enforceHours } = await readCalling(tx, job.organizationId);
-    const run = scheduleStep(now, next, leadCallingLocation(lead), enforceHours);
-    const nextJob = { ...job, stepIndex: nextIndex };
-    await writeNextRun(tx, nextJob, { kind: next.kind, ...run });
-    await this.queueRuns(tx, [{ ...nextJob, at: run.at }]);
+    return outcomes;
+  }
+
+  /** Records the outcomes on the runs and the timelines, then writes and queues each next step's run, or completes the enrolment. */
+  private async settle(tx: Tx, organizationId: string, settlements: readonly Settlement[], now: Date): Promise<void> {
+    if (settlements.length === 0) return;
+    const active = await lockEnrolments(tx, organizationId, settlements.map((s) => s.job.enrollmentId));
+    const marks: RunMark[] = [];
+    const entries: Parameters<typeof auditRows>[2][number][] = [];
+    const changes: EnrolmentChange[] = [];
+    const queued: QueuedRun[] = [];
+    const next: Array<{ settlement: Settlement; step: SequenceStep }> = [];
+    for (const settlement of settlements) {
+      const { job, context, lead, outcome } = settlement;
+      const step = context.sequence.steps[job.stepIndex]!;
+      const details = { automation: AUTOMATION.sequences, sequence_id: context.sequence.id, sequence_name: context.sequence.name, step: job.stepIndex, kind: step.kind };
+      const entry = (action: string, extra: Record<string, unknown> = {}) => entries.push({ action, target: { type: 'lead', id: lead.id }, details: { ...details, ...extra } });
+      const isActive = active.has(job.enrollmentId);
+      if (outcome.state === 'moved') {
+        if (!isActive) {
+          marks.push({ runId: context.runId, state: 'skipped', reason: ENGINE_MESSAGES.ended });
+          continue;
+        }
+        marks.push({ runId: context.runId, state: 'moved', reason: outcome.reason, movedTo: outcome.at });
+        changes.push({ enrollmentId: job.enrollmentId, nextDueAt: outcome.at });
+        queued.push({ ...job, at: outcome.at });
+        entry(SEQUENCE_ACTIONS.stepMoved, { reason: outcome.reason, moved_to: outcome.at.toISOString() });
+        continue;
+      }
+      marks.push({ runId: context.runId, state: outcome.state, reason: outcome.state === 'skipped' ? outcome.reason : null });
+      entry(outcome.state === 'done' ? SEQUENCE_ACTIONS.stepDone : SEQUENCE_ACTIONS.stepSkipped, outcome.state === 'skipped' ? { reason: outcome.reason } : {});
+      if (!isActive) continue;
+      const following = context.sequence.steps[job.stepIndex + 1];
+      if (following) {
+        next.push({ settlement, step: following });
+        continue;
+      }
+      changes.push({ enrollmentId: job.enrollmentId, nextDueAt: null, currentStep: context.sequence.steps.length, completedAt: now });
+      entry(SEQUENCE_ACTIONS.completed);
+    }
+    const runs: NextRun[] = [];
+    if (next.length > 0) {
+      const { enforceHours } = await readCalling(tx, organizationId);
+      for (const { settlement: { job, lead }, step } of next) {
+        const run = scheduleStep(now, step, leadCallingLocation(lead), enforceHours);
+        const nextJob = { ...job, stepIndex: job.stepIndex + 1 };
+        runs.push({ job: nextJob, kind: step.kind, ...run });
+        changes.push({ enrollmentId: job.enrollmentId, nextDueAt: run.at, currentStep: nextJob.stepIndex });
+        queued.push({ ...nextJob, at: run.at });
+      }
+    }
+    await markRuns(tx, organizationId, marks, now);
+    await writeNextRuns(tx, organizationId, runs);
+    await updateEnrolments(tx, organizationId, changes);
+    await auditRows(tx, systemActor(organizationId), entries);
+    if (queued.length > 0) await this.queueRuns(tx, queued);
   }
 }

@@ -24,92 +24,127 @@ export interface RunContext {
   sequence: Pick<Sequence, 'id' | 'name' | 'steps' | 'daily_cap' | 'created_by'>;
 }
 
-export async function loadRun(tx: Tx, job: StepJob): Promise<RunContext | null> {
-  const row = await tx
-    .selectFrom('sequence_step_runs as r')
-    .innerJoin('sequence_enrollments as e', (j) => j.onRef('e.organization_id', '=', 'r.organization_id').onRef('e.id', '=', 'r.enrollment_id'))
-    .innerJoin('sequences as s', (j) => j.onRef('s.organization_id', '=', 'e.organization_id').onRef('s.id', '=', 'e.sequence_id'))
-    .select(['r.id', 'r.state', 'r.due_at', 'r.moved_to', 'e.status', 'e.lead_id', 's.id as sequence_id', 's.name', 's.steps', 's.daily_cap', 's.created_by'])
-    .where('r.organization_id', '=', job.organizationId)
-    .where('r.enrollment_id', '=', job.enrollmentId)
-    .where('r.step_index', '=', job.stepIndex)
-    .executeTakeFirst();
-  if (!row) return null;
-  return {
+/** The runs of a batch of step jobs of one organization, by stepKey; a job with no run is missing. */
+export async function loadRuns(tx: Tx, organizationId: string, jobs: readonly StepJob[]): Promise<Map<string, RunContext>> {
+  if (jobs.length === 0) return new Map();
+  const { rows } = await sql<{
+    id: string; enrollment_id: string; step_index: number; state: RunContext['state']; due_at: Date | null; moved_to: Date | null;
+    status: string; lead_id: string; sequence_id: string; name: string; steps: unknown; daily_cap: number | null; created_by: string | null;
+  }>`
+    select r.id, r.enrollment_id, r.step_index, r.state, r.due_at, r.moved_to, e.status, e.lead_id, s.id as sequence_id, s.name, s.steps, s.daily_cap, s.created_by
+    from unnest(${sql.val(jobs.map((j) => j.enrollmentId))}::uuid[], ${sql.val(jobs.map((j) => j.stepIndex))}::int[]) as j(enrollment_id, step_index)
+    join sequence_step_runs r on r.organization_id = ${organizationId} and r.enrollment_id = j.enrollment_id and r.step_index = j.step_index
+    join sequence_enrollments e on e.organization_id = r.organization_id and e.id = r.enrollment_id
+    join sequences s on s.organization_id = e.organization_id and s.id = e.sequence_id`.execute(tx);
+  return new Map(rows.map((row) => [stepKey({ enrollmentId: row.enrollment_id, stepIndex: row.step_index }), {
     runId: row.id,
     state: row.state,
     at: new Date(row.moved_to ?? row.due_at ?? 0),
     enrolmentActive: row.status === 'active',
     leadId: row.lead_id,
     // Written through the routes' body schema only, so the stored array is the domain's.
-    sequence: { id: row.sequence_id, name: row.name, steps: row.steps as unknown as Sequence['steps'], daily_cap: row.daily_cap, created_by: row.created_by },
-  };
+    sequence: { id: row.sequence_id, name: row.name, steps: row.steps as Sequence['steps'], daily_cap: row.daily_cap, created_by: row.created_by },
+  }]));
 }
 
-/** Takes the run for this worker: true once, whoever else (a retry, a second instance) tries; it reads 'running' until settled. */
-export async function claimRun(tx: Tx, organizationId: string, runId: string, now: Date): Promise<boolean> {
-  const row = await tx
+export async function loadRun(tx: Tx, job: StepJob): Promise<RunContext | null> {
+  return (await loadRuns(tx, job.organizationId, [job])).get(stepKey(job)) ?? null;
+}
+
+/** Takes runs for this worker: each id once, whoever else (a retry, a second instance) tries; they read 'running' until settled. */
+export async function claimRuns(tx: Tx, organizationId: string, runIds: readonly string[], now: Date): Promise<Set<string>> {
+  if (runIds.length === 0) return new Set();
+  const rows = await tx
     .updateTable('sequence_step_runs')
     .set({ state: 'running', ran_at: now, moved_to: null, reason: null, updated_at: now })
     .where('organization_id', '=', organizationId)
-    .where('id', '=', runId)
+    .where(sql<boolean>`id = any(${sql.val(runIds)}::uuid[])`)
     .where('state', 'in', ['due', 'moved'])
     .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Locks the enrolment (an exit lands before or after, never during) and says whether it is still active. */
-export async function lockEnrolment(tx: Tx, organizationId: string, enrollmentId: string): Promise<boolean> {
-  const row = await tx.selectFrom('sequence_enrollments').select('status').where('organization_id', '=', organizationId).where('id', '=', enrollmentId).forUpdate().executeTakeFirst();
-  return row?.status === 'active';
-}
-
-export async function markRun(tx: Tx, organizationId: string, runId: string, set: { state: 'done' | 'skipped' | 'moved'; reason: string | null; movedTo?: Date; now: Date }) {
-  await tx
-    .updateTable('sequence_step_runs')
-    .set({
-      state: set.state, reason: set.reason, moved_to: set.movedTo ?? null, updated_at: set.now,
-      ...(set.state === 'moved' ? { ran_at: null } : {}),
-    })
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', runId)
     .execute();
+  return new Set(rows.map((r) => r.id));
 }
 
-/** The next step's run ('due', or 'moved' into the window with its reason) and the enrolment pointing at it. */
-export async function writeNextRun(
-  tx: Tx,
-  job: StepJob,
-  next: { kind: StepKind; due: Date; at: Date; moved: boolean; reason: string | null },
-): Promise<void> {
-  await tx
-    .insertInto('sequence_step_runs')
-    .values({
-      organization_id: job.organizationId, enrollment_id: job.enrollmentId, step_index: job.stepIndex, kind: next.kind,
-      state: next.moved ? 'moved' : 'due', due_at: next.due, moved_to: next.moved ? next.at : null, reason: next.reason,
-    })
-    .onConflict((oc) => oc.columns(['organization_id', 'enrollment_id', 'step_index']).doNothing())
-    .execute();
-  await setEnrolment(tx, job, { current_step: job.stepIndex, next_due_at: next.at });
+/** Locks enrolments in id order (an exit lands before or after, never during) and says which are still active. */
+export async function lockEnrolments(tx: Tx, organizationId: string, enrollmentIds: readonly string[]): Promise<Set<string>> {
+  const rows = await tx.selectFrom('sequence_enrollments').select(['id', 'status']).where('organization_id', '=', organizationId)
+    .where(sql<boolean>`id = any(${sql.val([...new Set(enrollmentIds)])}::uuid[])`).orderBy('id').forUpdate().execute();
+  return new Set(rows.filter((r) => r.status === 'active').map((r) => r.id));
 }
 
-export async function setEnrolment(
-  tx: Tx,
-  job: Pick<StepJob, 'organizationId' | 'enrollmentId'>,
-  set: { current_step?: number; next_due_at: Date | null; status?: 'completed'; ended_at?: Date },
-): Promise<void> {
-  await tx.updateTable('sequence_enrollments').set(set).where('organization_id', '=', job.organizationId).where('id', '=', job.enrollmentId).execute();
+/** A run's outcome: done, skipped (why) or moved (why, to when). */
+export interface RunMark {
+  runId: string;
+  state: 'done' | 'skipped' | 'moved';
+  reason: string | null;
+  movedTo?: Date;
 }
 
-/** Texts the engine sent since `since`: the sequence's and the organization's (the daily caps). */
-export async function textsSentSince(tx: Tx, organizationId: string, sequenceId: string, since: Date): Promise<{ sequence: number; organization: number }> {
-  const { rows } = await sql<{ sequence: number; organization: number }>`
-    select (count(*) filter (where e.sequence_id = ${sequenceId}))::int as sequence, count(*)::int as organization
+export async function markRuns(tx: Tx, organizationId: string, marks: readonly RunMark[], now: Date): Promise<void> {
+  if (marks.length === 0) return;
+  await sql`
+    update sequence_step_runs r set state = u.state, reason = u.reason, moved_to = u.moved_to, updated_at = ${now},
+      ran_at = case when u.state = 'moved' then null else r.ran_at end
+    from unnest(
+      ${sql.val(marks.map((m) => m.runId))}::uuid[], ${sql.val(marks.map((m) => m.state))}::text[],
+      ${sql.val(marks.map((m) => m.reason))}::text[], ${sql.val(marks.map((m) => m.movedTo?.toISOString() ?? null))}::timestamptz[]
+    ) as u(id, state, reason, moved_to)
+    where r.organization_id = ${organizationId} and r.id = u.id`.execute(tx);
+}
+
+/** A next step's run: 'due', or 'moved' into the window with its reason. */
+export interface NextRun {
+  job: StepJob;
+  kind: StepKind;
+  due: Date;
+  at: Date;
+  moved: boolean;
+  reason: string | null;
+}
+
+/** Writes next steps' runs (a run written already is kept). */
+export async function writeNextRuns(tx: Tx, organizationId: string, runs: readonly NextRun[]): Promise<void> {
+  if (runs.length === 0) return;
+  await sql`
+    insert into sequence_step_runs (organization_id, enrollment_id, step_index, kind, state, due_at, moved_to, reason)
+    select ${organizationId}::uuid, u.enrollment_id, u.step_index, u.kind, u.state, u.due_at, u.moved_to, u.reason
+    from unnest(
+      ${sql.val(runs.map((r) => r.job.enrollmentId))}::uuid[], ${sql.val(runs.map((r) => r.job.stepIndex))}::int[], ${sql.val(runs.map((r) => r.kind))}::text[],
+      ${sql.val(runs.map((r) => (r.moved ? 'moved' : 'due')))}::text[], ${sql.val(runs.map((r) => r.due.toISOString()))}::timestamptz[],
+      ${sql.val(runs.map((r) => (r.moved ? r.at.toISOString() : null)))}::timestamptz[], ${sql.val(runs.map((r) => r.reason))}::text[]
+    ) as u(enrollment_id, step_index, kind, state, due_at, moved_to, reason)
+    on conflict (organization_id, enrollment_id, step_index) do nothing`.execute(tx);
+}
+
+/** What changes on an enrolment after a step: where it points next (current step, next due), or that it completed. */
+export interface EnrolmentChange {
+  enrollmentId: string;
+  nextDueAt: Date | null;
+  currentStep?: number;
+  completedAt?: Date;
+}
+
+export async function updateEnrolments(tx: Tx, organizationId: string, changes: readonly EnrolmentChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  await sql`
+    update sequence_enrollments e set next_due_at = u.next_due_at, current_step = coalesce(u.current_step, e.current_step),
+      status = case when u.completed_at is null then e.status else 'completed' end, ended_at = coalesce(u.completed_at, e.ended_at)
+    from unnest(
+      ${sql.val(changes.map((c) => c.enrollmentId))}::uuid[], ${sql.val(changes.map((c) => c.nextDueAt?.toISOString() ?? null))}::timestamptz[],
+      ${sql.val(changes.map((c) => c.currentStep ?? null))}::int[], ${sql.val(changes.map((c) => c.completedAt?.toISOString() ?? null))}::timestamptz[]
+    ) as u(id, next_due_at, current_step, completed_at)
+    where e.organization_id = ${organizationId} and e.id = u.id`.execute(tx);
+}
+
+/** Texts the engine sent since `since`: the organization's, and each sequence's (the daily caps). */
+export async function textsSentSince(tx: Tx, organizationId: string, since: Date): Promise<{ organization: number; bySequence: Map<string, number> }> {
+  const { rows } = await sql<{ sequence_id: string; n: number }>`
+    select e.sequence_id, count(*)::int as n
     from sequence_step_runs r
     join sequence_enrollments e on e.organization_id = r.organization_id and e.id = r.enrollment_id
-    where r.organization_id = ${organizationId} and r.kind = 'text' and r.state in ('done', 'running') and r.ran_at >= ${since}`.execute(tx);
-  return rows[0] ?? { sequence: 0, organization: 0 };
+    where r.organization_id = ${organizationId} and r.kind = 'text' and r.state in ('done', 'running') and r.ran_at >= ${since}
+    group by e.sequence_id`.execute(tx);
+  return { organization: rows.reduce((sum, r) => sum + r.n, 0), bySequence: new Map(rows.map((r) => [r.sequence_id, r.n])) };
 }
 
 /** Every organization's runs due by `now` of active enrolments, oldest first (the sweep; system role). */

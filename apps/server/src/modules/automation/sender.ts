@@ -8,16 +8,25 @@ import { emit } from '../outbox/emit';
  * lead changes are theirs on the timeline, as if they had made them by hand. Null when neither exists.
  */
 export async function actingMember(tx: Tx, organizationId: string, createdBy: string | null): Promise<OrgContext | null> {
+  return (await actingMembers(tx, organizationId, [createdBy])).get(createdBy ?? '') ?? null;
+}
+
+/** actingMember for each creator of a batch's sequences, in one read: by creator id ('' for none). */
+export async function actingMembers(tx: Tx, organizationId: string, createdBy: ReadonlyArray<string | null>): Promise<Map<string, OrgContext | null>> {
+  const ids = [...new Set(createdBy.map((id) => id ?? ''))];
   const rows = await tx
     .selectFrom('user_profiles as p')
     .innerJoin('users as u', 'u.id', 'p.id')
     .select(['u.id', 'u.name', 'u.email', 'p.role'])
     .where('p.organization_id', '=', organizationId)
-    .where((eb) => eb.or([eb('p.id', '=', createdBy ?? ''), eb('p.role', '=', 'owner')]))
+    .where((eb) => eb.or([eb('p.id', 'in', ids), eb('p.role', '=', 'owner')]))
     .orderBy('u.id')
     .execute();
-  const row = rows.find((r) => r.id === createdBy) ?? rows.find((r) => r.role === 'owner');
-  return row ? { user: { id: row.id, name: row.name, email: row.email }, organizationId, role: row.role } : null;
+  const owner = rows.find((r) => r.role === 'owner');
+  return new Map(ids.map((id) => {
+    const row = rows.find((r) => r.id === id) ?? owner;
+    return [id, row ? { user: { id: row.id, name: row.name, email: row.email }, organizationId, role: row.role } : null];
+  }));
 }
 
 /** A member id of the organization, or null (a step naming someone who has left). */

@@ -62,16 +62,17 @@ function refused(error: AppError, lead: GateLead, now: Date): StepOutcome {
   return { state: 'skipped', reason: error.message };
 }
 
-/** A text: the same path as a member's text (ConversationsModule.send: the gate, the line, the thread, text.sent). */
-async function text(deps: StepDeps, run: StepRun): Promise<StepOutcome> {
-  const body = renderTemplate(run.step.body ?? '', mergeValues(run.lead, run.member.user.name));
-  try {
-    const message = await deps.conversations.send(run.member, { lead_id: run.lead.id, body });
-    return message.status === 'failed' ? { state: 'skipped', reason: STEP_MESSAGES.notSent(message.error ?? 'the provider refused it') } : DONE;
-  } catch (error) {
-    if (error instanceof AppError) return refused(error, run.lead, run.now);
-    throw error;
-  }
+/**
+ * Texts of one acting member, in a batch: the same path as a member's texts (ConversationsModule.sendMany: the gate,
+ * the line, the thread, text.sent). The outcomes are in the runs' order.
+ */
+export async function performTexts(deps: StepDeps, member: OrgContext, runs: readonly StepRun[]): Promise<StepOutcome[]> {
+  const texts = runs.map((run) => ({ lead_id: run.lead.id, body: renderTemplate(run.step.body ?? '', mergeValues(run.lead, member.user.name)) }));
+  const answers = await deps.conversations.sendMany(member, texts);
+  return answers.map((answer, i) => {
+    if (answer instanceof AppError) return refused(answer, runs[i]!.lead, runs[i]!.now);
+    return answer.status === 'failed' ? { state: 'skipped', reason: STEP_MESSAGES.notSent(answer.error ?? 'the provider refused it') } : DONE;
+  });
 }
 
 /** A call task for the named member, else the lead's owner (who created it), else the acting member; the gate's Do-Not-Contact and hours checks first. */
@@ -112,7 +113,7 @@ async function leadChange(deps: StepDeps, run: StepRun): Promise<StepOutcome> {
 export function performStep(deps: StepDeps, run: StepRun): Promise<StepOutcome> {
   switch (run.step.kind) {
     case 'text':
-      return text(deps, run);
+      return performTexts(deps, run.member, [run]).then(([outcome]) => outcome!);
     case 'email':
       return email(deps, run);
     case 'call_task':

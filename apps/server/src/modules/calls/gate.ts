@@ -1,7 +1,8 @@
-import { callingWindow, isValidLeadPhone, leadCallingLocation, leadCallNumbers, SMS_MESSAGES, toE164ForCall, type CallingWindow, type VoiceProviderChoice } from '@wholesail/domain';
+import { callingWindow, type CallingSettings, isValidLeadPhone, leadCallingLocation, leadCallNumbers, SMS_MESSAGES, toE164ForCall, type CallingWindow, type VoiceProviderChoice } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
-import { listedNumberRefusal } from '../dnc/service';
+import { gateNumbers, listedByNumber, listedNumberRefusal, listedRefusalFrom } from '../dnc/service';
+import type { StoredEntry } from '../dnc/repo';
 import * as leads from '../leads/repo';
 import { callLimitRefusal } from './call-limit';
 import * as repo from './repo';
@@ -78,12 +79,47 @@ export type GateResult =
 /** The gate's checks, in order; the first that fails is the answer, with its code in `details`. */
 export async function evaluateGate(tx: Tx, req: GateRequest): Promise<GateResult> {
   const lead: GateLead | undefined = await leads.findLead(tx, req.organizationId, req.leadId, req.lock);
-  if (!lead) return { ok: false, error: notFound(GATE_MESSAGES.leadNotFound), details: { code: 'LEAD_NOT_FOUND' } };
+  if (!lead) return leadNotFound();
+  const listed = await listedByNumber(tx, req.organizationId, gateNumbers(lead, destination(req)));
+  return leadGate(tx, req, lead, listed);
+}
+
+export interface TextGatesRequest {
+  organizationId: string;
+  /** Each text's lead and from-number (a number to check, or the caller-ID priority's choice). */
+  texts: ReadonlyArray<{ leadId: string; from: GateRequest['from'] }>;
+  now: Date;
+}
+
+/**
+ * The gate for a batch of texts (a member's text, the sequences' engine): evaluateGate's 'sms' checks, the same
+ * function in the same order, with the leads (locked, in id order), their listed numbers and the calling settings
+ * read once for the batch. The answers are in the texts' order.
+ */
+export async function evaluateTextGates(tx: Tx, req: TextGatesRequest): Promise<GateResult[]> {
+  const rows = await leads.findLeads(tx, req.organizationId, [...new Set(req.texts.map((t) => t.leadId))], true);
+  const byId = new Map<string, GateLead>(rows.map((l) => [l.id, l]));
+  const listed = await listedByNumber(tx, req.organizationId, rows.flatMap((l) => gateNumbers(l, null)));
+  const calling = await readCalling(tx, req.organizationId);
+  const results: GateResult[] = [];
+  for (const { leadId, from } of req.texts) {
+    const lead = byId.get(leadId);
+    const gate: GateRequest = { organizationId: req.organizationId, leadId, channel: 'sms', from, lock: true, now: req.now };
+    results.push(lead ? await leadGate(tx, gate, lead, listed, calling) : leadNotFound());
+  }
+  return results;
+}
+
+const leadNotFound = (): GateRefusal => ({ ok: false, error: notFound(GATE_MESSAGES.leadNotFound), details: { code: 'LEAD_NOT_FOUND' } });
+const destination = (req: Pick<GateRequest, 'to'>) => (req.to === undefined ? null : toE164ForCall(req.to));
+
+/** The checks after the lead is found, given its listed numbers (and the calling settings when read for a batch). */
+async function leadGate(tx: Tx, req: GateRequest, lead: GateLead, listed: ReadonlyMap<string, StoredEntry>, calling?: CallingSettings): Promise<GateResult> {
   const refuse = (error: AppError, window?: CallingWindow, extra: Record<string, unknown> = {}): GateRefusal => ({ ok: false, error, window, details: { code: error.code, ...extra } });
   // Consent belongs to the number (docs/api-dnc.md): the destination or any number of the lead on the organization's
   // list refuses, whichever lead or field it comes through; then the lead's own flag.
-  const listed = await listedNumberRefusal(tx, req.organizationId, lead, req.to === undefined ? null : toE164ForCall(req.to));
-  if (listed) return refuse(listed.error, undefined, listed.details);
+  const listedRefusal = listedRefusalFrom(listed, lead, destination(req));
+  if (listedRefusal) return refuse(listedRefusal.error, undefined, listedRefusal.details);
   if (lead.dnc_status === true) return refuse(conflict(GATE_MESSAGES.dnc, 'DNC_LISTED'));
 
   let to: string | null = null;
@@ -97,7 +133,7 @@ export async function evaluateGate(tx: Tx, req: GateRequest): Promise<GateResult
     if (req.channel === 'call') to = null;
   }
 
-  const line = await lineChecks(tx, req, leadCallingLocation(lead), refuse);
+  const line = await lineChecks(tx, req, leadCallingLocation(lead), refuse, calling);
   if (!line.ok) return line;
   const { from, window, enforceHours, voiceProvider, callsPerNumberPer24h } = line;
   if (req.channel === 'call') {
@@ -121,6 +157,7 @@ async function lineChecks(
   req: Pick<GateRequest, 'organizationId' | 'from' | 'now'>,
   loc: { state: string | null; zip: string | null },
   refuse: (error: AppError, window?: CallingWindow, extra?: Record<string, unknown>) => GateRefusal,
+  calling?: CallingSettings,
 ): Promise<LineChecks> {
   let from: string | null = null;
   if (typeof req.from === 'string') {
@@ -132,7 +169,7 @@ async function lineChecks(
     if (!from) return refuse(badRequest(GATE_MESSAGES.noFromNumber, 'NO_FROM_NUMBER'));
   }
   const window = callingWindow(loc.state, loc.zip, req.now);
-  const { enforceHours, voiceProvider, callsPerNumberPer24h } = await readCalling(tx, req.organizationId);
+  const { enforceHours, voiceProvider, callsPerNumberPer24h } = calling ?? (await readCalling(tx, req.organizationId));
   if (enforceHours && !window.allowed) {
     return refuse(conflict(window.message!, 'OUTSIDE_CALLING_HOURS'), window, {
       local_time: window.localTime, time_zone: window.timeZone, opens_at: window.opensAt, next_allowed_at: window.nextAllowedAt,

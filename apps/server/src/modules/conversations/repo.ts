@@ -12,7 +12,7 @@ export const MESSAGE_COLUMNS = [
   'id', 'lead_id', 'body', 'direction', 'channel', 'status', 'provider_sid', 'from_e164', 'to_e164', 'created_at', 'read_at', 'error',
 ] as const;
 
-type MessageRow = {
+export type MessageRow = {
   id: string; lead_id: string | null; body: string; direction: 'inbound' | 'outbound'; channel: string; status: ConversationStatus;
   provider_sid: string | null; from_e164: string | null; to_e164: string | null; created_at: Date | string; read_at: Date | string | null; error: string | null;
 };
@@ -54,6 +54,28 @@ export async function insertMessage(tx: Tx, values: NewMessage): Promise<Message
     .onConflict((oc) => oc.columns(['provider_sid', 'organization_id']).where('provider_sid', 'is not', null).doNothing())
     .returning(MESSAGE_COLUMNS)
     .executeTakeFirst();
+}
+
+/** Queued outbound texts, one statement for a batch; each row carries its id, so the caller knows which is which. */
+export async function insertQueued(tx: Tx, rows: ReadonlyArray<NewMessage & { id: string }>): Promise<MessageRow[]> {
+  if (rows.length === 0) return [];
+  return tx.insertInto('conversations').values(rows.map((row) => ({ ...row, channel: 'sms' }))).returning(MESSAGE_COLUMNS).execute();
+}
+
+/** The provider's answers for a batch of queued texts: 'sent' with its sid or 'failed' with the reason (rows no longer queued stay). */
+export async function settleQueued(
+  tx: Tx, organizationId: string, answers: ReadonlyArray<{ id: string; status: 'sent' | 'failed'; sid: string | null; error: string | null }>,
+): Promise<MessageRow[]> {
+  if (answers.length === 0) return [];
+  const { rows } = await sql<MessageRow>`
+    update conversations c set status = u.status, provider_sid = u.sid, error = u.error, updated_at = now()
+    from unnest(
+      ${sql.val(answers.map((a) => a.id))}::uuid[], ${sql.val(answers.map((a) => a.status))}::text[],
+      ${sql.val(answers.map((a) => a.sid))}::text[], ${sql.val(answers.map((a) => a.error))}::text[]
+    ) as u(id, status, sid, error)
+    where c.organization_id = ${organizationId} and c.id = u.id and c.direction = 'outbound' and c.status = 'queued'
+    returning ${sql.join(MESSAGE_COLUMNS.map((c) => sql.ref(`c.${c}`)))}`.execute(tx);
+  return rows;
 }
 
 export async function findBySid(tx: Tx, organizationId: string, providerSid: string) {

@@ -22,12 +22,11 @@ import { LEAD_ACTIVITY } from '../activity/actions';
 import { ownerOf } from '../phone-numbers/repo';
 import { callerIdFor } from '../phone-numbers/service';
 import { applyOptRequest } from './opt-out';
+import { preview, sendTexts } from './outgoing';
 import * as repo from './repo';
 
-/** activity_logs action of a refused text (the gate's refusals; calls keep theirs in call_events). */
-export const SMS_REFUSED_ACTION = 'sms.refused';
-/** The start of a text as its lead's timeline quotes it. */
-const preview = (body: string) => (body.length > 120 ? `${body.slice(0, 119)}…` : body);
+export { SMS_REFUSED_ACTION } from './outgoing';
+
 /** Source of a lead created for a number that texted in and matched no lead. */
 export const INBOUND_SMS_SOURCE = 'inbound_sms';
 
@@ -133,45 +132,18 @@ export class ConversationsModule {
 
   /**
    * POST /api/conversations: the gate, then the text stored `queued`, handed to the provider, and stored `sent`
-   * with the provider's sid (and text.sent emitted with it) or `failed` with the reason. A refusal is recorded in activity_logs (`sms.refused`) in a transaction of its own.
+   * with the provider's sid (and text.sent emitted with it) or `failed` with the reason (outgoing.ts). A refusal
+   * is recorded in activity_logs (`sms.refused`) and thrown.
    */
   async send(ctx: OrgContext, body: SendTextBody): Promise<ConversationMessage> {
-    const organizationId = ctx.organizationId;
-    const result = await withTenant(this.db, organizationId, async (tx) => {
-      const gate = await this.gate(tx, ctx, body.lead_id, body.from_e164, true);
-      if (!gate.ok) return gate;
-      const line = this.lineFor(gate);
-      if (line instanceof AppError) return { ok: false, error: line, details: { code: line.code, to_e164: gate.to, from_e164: gate.from } } satisfies GateRefusal;
-      const row = await repo.insertMessage(tx, {
-        organization_id: organizationId, lead_id: gate.lead.id, body: body.body, direction: 'outbound', status: 'queued',
-        from_e164: gate.from!, to_e164: gate.to!, user_id: ctx.user.id,
-      });
-      return { ok: true as const, row: row!, line, seller: conversationContext(gate.lead, ctx.user.name) };
-    });
-    if (!result.ok) {
-      await withTenant(this.db, organizationId, (tx) =>
-        audit(tx, ctx, SMS_REFUSED_ACTION, { type: 'lead', id: body.lead_id }, { reason: result.error.message, from_e164: body.from_e164 ?? null, body_length: body.body.length, ...result.details }),
-      );
-      throw result.error;
-    }
-    const { row, line, seller } = result;
-    const outbound: OutboundSms = {
-      conversationId: row.id, organizationId, leadId: row.lead_id!, from: row.from_e164!, to: row.to_e164!, body: row.body, seller,
-    };
-    const sent = await line.send(outbound).catch((error: unknown) => ({ ok: false as const, error: error instanceof Error ? error.message : 'The message could not be sent' }));
-    const stored = await withTenant(this.db, organizationId, async (tx) => {
-      const updated = await repo.updateOutbound(tx, organizationId, { id: row.id }, sent.ok ? { status: 'sent', provider_sid: sent.sid } : { status: 'failed', error: sent.error }, ['queued']);
-      if (updated) {
-        await audit(tx, ctx, LEAD_ACTIVITY.textSent, { type: 'lead', id: row.lead_id! }, {
-          conversation_id: row.id, status: sent.ok ? 'sent' : 'failed', preview: preview(row.body), ...(sent.ok ? {} : { error: sent.error }),
-        });
-      }
-      if (updated && sent.ok) await emit(tx, { type: 'text.sent', organizationId, conversationId: row.id, leadId: row.lead_id! });
-      return updated;
-    });
-    if (!sent.ok) this.log.warn({ conversationId: row.id, error: sent.error, provider: line.kind }, 'text not accepted by the provider');
-    if (sent.ok) line.accepted?.({ ...outbound, sid: sent.sid });
-    return repo.toMessage(stored ?? row);
+    const [answer] = await this.sendMany(ctx, [body]);
+    if (answer instanceof AppError) throw answer;
+    return answer!;
+  }
+
+  /** A member's texts at once (the sequences' engine): each answered in order with its message or the gate's refusal. */
+  sendMany(ctx: OrgContext, texts: readonly SendTextBody[]): Promise<Array<ConversationMessage | AppError>> {
+    return sendTexts({ db: this.db, log: this.log, now: this.clock(), lineFor: (gate) => this.lineFor(gate) }, ctx, texts);
   }
 
   /**

@@ -88,14 +88,28 @@ export async function firstListed(tx: Tx, organizationId: string, numbers: reado
   return numbers.map((n) => listed.find((e) => e.phone_e164 === n)).find((e) => e !== undefined) ?? null;
 }
 
-/** The compliance gate's refusal for a listed number (the destination first, then the lead's numbers), or null. */
-export async function listedNumberRefusal(tx: Tx, organizationId: string, lead: Record<string, unknown>, to: string | null) {
-  const entry = await firstListed(tx, organizationId, [...new Set([...(to ? [to] : []), ...leadCallNumbers(lead)])]);
-  if (!entry) return null;
+/** The numbers the gate looks up for a lead: the destination first, then the lead's callable numbers. */
+export const gateNumbers = (lead: Record<string, unknown>, to: string | null): string[] => [...new Set([...(to ? [to] : []), ...leadCallNumbers(lead)])];
+
+/** The listed entries among `numbers`, by number: one read for a batch of leads (the gate's batch for texts). */
+export async function listedByNumber(tx: Tx, organizationId: string, numbers: readonly string[]): Promise<Map<string, repo.StoredEntry>> {
+  return new Map((await repo.findListed(tx, organizationId, [...new Set(numbers)])).map((e) => [e.phone_e164, e]));
+}
+
+/** The compliance gate's refusal for a listed number (the destination first, then the lead's numbers), from entries read before, or null. */
+export function listedRefusalFrom(listed: ReadonlyMap<string, repo.StoredEntry>, lead: Record<string, unknown>, to: string | null) {
+  const number = gateNumbers(lead, to).find((n) => listed.has(n));
+  if (!number) return null;
+  const entry = listed.get(number)!;
   return {
     error: conflict(dncListedMessage(entry, leadTimeZone(lead)), 'DNC_LISTED'),
     details: { phone_e164: entry.phone_e164, source: entry.source, listed_at: entry.created_at },
   };
+}
+
+/** The compliance gate's refusal for a listed number (the destination first, then the lead's numbers), or null. */
+export async function listedNumberRefusal(tx: Tx, organizationId: string, lead: Record<string, unknown>, to: string | null) {
+  return listedRefusalFrom(await listedByNumber(tx, organizationId, gateNumbers(lead, to)), lead, to);
 }
 
 /**

@@ -44,6 +44,14 @@ export async function findLead(tx: Tx, organizationId: string, id: string, lock 
   return lock ? q.forUpdate().executeTakeFirst() : q.executeTakeFirst();
 }
 
+/** Live leads by id; `lock` takes their rows in id order (so two batches over the same leads never deadlock). */
+export async function findLeads(tx: Tx, organizationId: string, ids: readonly string[], lock = false): Promise<LeadRow[]> {
+  if (ids.length === 0) return [];
+  const q = tx.selectFrom('leads').select(LEAD_COLUMNS).where('organization_id', '=', organizationId)
+    .where(sql<boolean>`id = any(${sql.val(ids)}::uuid[])`).where('status', '<>', 'deleted').orderBy('id');
+  return lock ? q.forUpdate().execute() : q.execute();
+}
+
 export async function insertLead(tx: Tx, values: Insertable<Leads>): Promise<LeadRow> {
   return tx.insertInto('leads').values(values).returning(LEAD_COLUMNS).executeTakeFirstOrThrow();
 }

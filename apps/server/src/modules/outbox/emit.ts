@@ -7,6 +7,14 @@ import type { Tx } from '../../db/scope';
  * event stored after another event committed is always delivered after it.
  */
 export async function emit(tx: Tx, event: DomainEvent): Promise<void> {
-  const { type, organizationId, ...payload } = event;
-  await tx.insertInto('outbox').values({ organization_id: organizationId, type, payload: JSON.stringify(payload) }).execute();
+  await emitEach(tx, [event]);
+}
+
+/** Several events in one statement (a batch of texts), delivered in the order given. */
+export async function emitEach(tx: Tx, events: readonly DomainEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx
+    .insertInto('outbox')
+    .values(events.map(({ type, organizationId, ...payload }) => ({ organization_id: organizationId, type, payload: JSON.stringify(payload) })))
+    .execute();
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { OrganizationPhoneNumber } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
 import { iso } from '../../db/timestamps';
@@ -136,13 +137,15 @@ export async function setDefault(tx: Tx, organizationId: string, userId: string,
 
 /** The number the lead was last called from: "the number assigned to the lead" of the caller-ID rule. */
 export async function lastFromNumberForLead(tx: Tx, organizationId: string, leadId: string): Promise<string | null> {
-  const row = await tx
-    .selectFrom('calls')
-    .select('from_e164')
-    .where('organization_id', '=', organizationId)
-    .where('lead_id', '=', leadId)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.from_e164 ?? null;
+  return (await lastFromNumbersForLeads(tx, organizationId, [leadId])).get(leadId) ?? null;
+}
+
+/** lastFromNumberForLead for many leads in one read: the from-number of each one's latest call, by lead id. */
+export async function lastFromNumbersForLeads(tx: Tx, organizationId: string, leadIds: readonly string[]): Promise<Map<string, string | null>> {
+  if (leadIds.length === 0) return new Map();
+  const { rows } = await sql<{ lead_id: string; from_e164: string | null }>`
+    select distinct on (lead_id) lead_id, from_e164 from calls
+    where organization_id = ${organizationId} and lead_id = any(${sql.val(leadIds)}::uuid[])
+    order by lead_id, created_at desc`.execute(tx);
+  return new Map(rows.map((r) => [r.lead_id, r.from_e164]));
 }

@@ -106,6 +106,16 @@ export async function callerIdFor(tx: Tx, ctx: OrgContext, leadId: string | unde
   return chooseCallerId({ leadAssigned, userDefault, orgNumbers });
 }
 
+/** callerIdFor for each of a batch of leads (the sequences' texts), reading each table once: the from-number by lead id, or null. */
+export async function callerIdsFor(tx: Tx, ctx: OrgContext, leadIds: readonly string[]): Promise<Map<string, string | null>> {
+  const [orgNumbers, userDefault, leadAssigned] = await Promise.all([
+    repo.listNumbers(tx, ctx.organizationId),
+    repo.findDefault(tx, ctx.organizationId, ctx.user.id),
+    repo.lastFromNumbersForLeads(tx, ctx.organizationId, leadIds),
+  ]);
+  return new Map(leadIds.map((id) => [id, chooseCallerId({ leadAssigned: leadAssigned.get(id) ?? null, userDefault, orgNumbers }).phone_number]));
+}
+
 export function callerId(db: Kysely<DB>, ctx: OrgContext, leadId: string | undefined) {
   return withTenant(db, ctx.organizationId, (tx) => callerIdFor(tx, ctx, leadId));
 }

@@ -27,6 +27,7 @@ import { registerBuyerRoutes } from './modules/buyers/routes';
 import { registerBuyerImportRoutes } from './modules/buyers/import-routes';
 import { registerBuyerSendRoutes } from './modules/buyers/sends-routes';
 import { registerDealRoutes } from './modules/deals/routes';
+import { registerAnalyticsRoutes } from './modules/analytics/routes';
 import { registerDealRoomRoutes } from './modules/deal-rooms/routes';
 import { registerPublicDealRoomRoutes } from './modules/deal-rooms/public-routes';
 import { registerReferralRoutes } from './modules/referrals/routes';
@@ -263,6 +264,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   await registerBuyerImportRoutes(app);
   registerBuyerSendRoutes(app, authSecret);
   registerDealRoutes(app);
+  registerAnalyticsRoutes(app);
   await registerDealRoomRoutes(app);
   await registerPublicDealRoomRoutes(app);
   registerReferralRoutes(app, authSecret);

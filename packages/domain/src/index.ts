@@ -23,3 +23,5 @@ export * from './buyers';
 export * from './deal-rooms';
 export * from './referrals';
 export * from './automation';
+export * from './analytics/analytics-api';
+export * from './csv';

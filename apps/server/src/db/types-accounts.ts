@@ -17,6 +17,44 @@ export interface Accounts {
   user_id: string;
 }
 
+export interface AnalyticsCallHours {
+  connects: Generated<number>;
+  conversations: Generated<number>;
+  dials: Generated<number>;
+  hour: Timestamp;
+  organization_id: string;
+  outcome_appointment_scheduled: Generated<number>;
+  outcome_callback_requested: Generated<number>;
+  outcome_interested: Generated<number>;
+  outcome_maybe: Generated<number>;
+  outcome_no_answer: Generated<number>;
+  outcome_not_interested: Generated<number>;
+  outcome_offer_made: Generated<number>;
+  outcome_wrong_number: Generated<number>;
+  talk_time_sec: Generated<Int8>;
+  user_id: Generated<string>;
+}
+
+export interface AnalyticsDealHours {
+  closed: Generated<number>;
+  hour: Timestamp;
+  offers: Generated<number>;
+  organization_id: string;
+  under_contract: Generated<number>;
+  user_id: Generated<string>;
+}
+
+export interface AnalyticsTextHours {
+  delivered: Generated<number>;
+  failed: Generated<number>;
+  hour: Timestamp;
+  opt_outs: Generated<number>;
+  organization_id: string;
+  replies: Generated<number>;
+  sent: Generated<number>;
+  user_id: Generated<string>;
+}
+
 export interface Invitations {
   accepted_at: Timestamp | null;
   accepted_by: string | null;

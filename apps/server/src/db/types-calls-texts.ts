@@ -88,6 +88,7 @@ export interface Conversations {
   organization_id: string;
   provider_sid: string | null;
   read_at: Timestamp | null;
+  reply_to_user_id: string | null;
   status: 'queued' | 'sent' | 'delivered' | 'failed' | 'received';
   to_e164: string | null;
   updated_at: Generated<Timestamp>;

@@ -3,7 +3,7 @@ import type { ActivityLogs, AddressLookupCache, AiStatus, AiTasks, DncNumbers, E
 import type { CallAnalyses, CallEvents, Calls, CallTranscriptions, ConversationAnalyses, Conversations, MailOutbox, TwilioStatusEvents } from './types-calls-texts';
 import type { BuyerOffers, Buyers, BuyerSends, DealAnalyses, DealEvents, DealOffers, DealRoomInvites, DealRoomPhotos, DealRooms, DealRoomViews, Deals, ReferralPartners, Referrals } from './types-deals';
 import type { AutomationRuleRuns, AutomationRules, JobWorkers, Outbox, OutboxDeliveries, SequenceEnrollments, Sequences, SequenceStepRuns, SystemNotifications } from './types-automation-jobs';
-import type { Accounts, Invitations, OrganizationPhoneNumbers, Organizations, OrganizationSettings, RateLimits, SchemaMigrations, Sessions, UsageCounters, UserPhoneAssignments, UserProfiles, Users, Verifications } from './types-accounts';
+import type { Accounts, AnalyticsCallHours, AnalyticsDealHours, AnalyticsTextHours, Invitations, OrganizationPhoneNumbers, Organizations, OrganizationSettings, RateLimits, SchemaMigrations, Sessions, UsageCounters, UserPhoneAssignments, UserProfiles, Users, Verifications } from './types-accounts';
 
 export type * from './types-columns';
 export type * from './types-leads';
@@ -18,6 +18,9 @@ export interface DB {
   address_lookup_cache: AddressLookupCache;
   ai_status: AiStatus;
   ai_tasks: AiTasks;
+  analytics_call_hours: AnalyticsCallHours;
+  analytics_deal_hours: AnalyticsDealHours;
+  analytics_text_hours: AnalyticsTextHours;
   automation_rule_runs: AutomationRuleRuns;
   automation_rules: AutomationRules;
   buyer_offers: BuyerOffers;

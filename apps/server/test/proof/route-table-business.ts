@@ -1,7 +1,14 @@
 import { own200, randomToken, type RouteSpec } from './route-spec';
 import { TINY_PNG } from './seed';
 
-/** The route table's entries for buyers, deals, deal rooms, referrals, sequences and automation rules (the second wave's business routes). */
+/** The days of the seed's demo call (DAYTIME, 2026-07-15), and the days around now (its texts, deal and listing). */
+const SEEDED_CALL_DAYS = 'from=2026-07-14&to=2026-07-16';
+const recentDays = () => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return `from=${day(-2)}&to=${day(1)}`;
+};
+
+/** The route table's entries for buyers, deals, deal rooms, referrals, sequences, automation rules and analytics (the second wave's business routes). */
 export const BUSINESS_ROUTES: Record<string, RouteSpec> = {
   'GET /api/buyers': { calls: () => own200('/api/buyers?limit=200') },
   'GET /api/buyers/:id': { calls: (b) => [{ url: `/api/buyers/${b.buyerId}` }] },
@@ -148,4 +155,14 @@ export const BUSINESS_ROUTES: Record<string, RouteSpec> = {
   'GET /api/deals/:id/timeline': { calls: (b) => [{ url: `/api/deals/${b.dealId}/timeline` }] },
   'GET /api/deals/:id/analyses': { calls: (b) => [{ url: `/api/deals/${b.dealId}/analyses` }] },
   'POST /api/deals/:id/analyses': { calls: (b) => [{ url: `/api/deals/${b.dealId}/analyses`, body: { inputs: {}, arv: 1, repair_estimate: 1 } }] },
+  // Without a member, B's leak would show (B's member, lead names); with B's member id as the filter, A's figures of nobody.
+  // The ranges hold the seed's call (on the demo clock) and its texts and deal (now).
+  'GET /api/analytics/calls': { calls: (b) => [...own200(`/api/analytics/calls?${SEEDED_CALL_DAYS}`), ...own200(`/api/analytics/calls?${SEEDED_CALL_DAYS}&member=${b.userId}`)] },
+  'GET /api/analytics/texts': { calls: () => own200(`/api/analytics/texts?${recentDays()}`) },
+  'GET /api/analytics/funnel': { calls: (b) => own200(`/api/analytics/funnel?${recentDays()}&member=${b.userId}`) },
+  'GET /api/analytics/drill': {
+    calls: (b) => [...own200(`/api/analytics/drill?${SEEDED_CALL_DAYS}&metric=dials`), ...own200(`/api/analytics/drill?${recentDays()}&metric=replies&member=${b.userId}&limit=10&offset=0`)],
+  },
+  'GET /api/settings/reporting': { calls: () => own200('/api/settings/reporting') },
+  'PATCH /api/settings/reporting': { calls: () => own200('/api/settings/reporting', { timeZone: 'America/Chicago', dailyDialGoal: 120 }) },
 };

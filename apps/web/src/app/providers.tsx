@@ -1,13 +1,19 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { toasterGate } from '@/lib/toaster-gate';
+
+const AppToaster = lazy(() => import('./app-toaster').then((m) => ({ default: m.AppToaster })));
 
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+  const toaster = useSyncExternalStore(toasterGate.subscribe, toasterGate.needed);
   return (
     <QueryClientProvider client={client}>
       {children}
-      {/* Top centre, below the phone header: clear of the dialogs' close buttons and the app's menu. */}
-      <Toaster richColors position="top-center" mobileOffset={{ top: 64 }} />
+      {toaster && (
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

@@ -40,6 +40,8 @@ const VoiceDialerSettingsPage = lazy(() => import('@/features/voice-dialer/voice
 const ChangePasswordPage = lazy(() => import('@/features/auth/change-password-page').then((m) => ({ default: m.ChangePasswordPage })));
 const StatusPage = lazy(() => import('@/features/status/status-page').then((m) => ({ default: m.StatusPage })));
 const RevenuePage = lazy(() => import('@/features/revenue/revenue-page').then((m) => ({ default: m.RevenuePage })));
+// The analytics bring recharts: their own chunk.
+const AnalyticsPage = lazy(() => import('@/features/analytics/analytics-page').then((m) => ({ default: m.AnalyticsPage })));
 const DealPage = lazy(() => import('@/features/deals/deal-page').then((m) => ({ default: m.DealPage })));
 const CalculatorPage = lazy(() => import('@/features/calculator/calculator-page').then((m) => ({ default: m.CalculatorPage })));
 const CompsPage = lazy(() => import('@/features/comps/comps-page').then((m) => ({ default: m.CompsPage })));
@@ -60,7 +62,6 @@ const PLACEHOLDER_ROUTES: readonly [path: string, page: PlaceholderPageKey][] = 
   ['/integrations', 'integrations'],
   ['/data-maintenance', 'dataMaintenance'],
   ['/signals-analytics', 'signalsAnalytics'],
-  ['/analytics', 'analytics'],
   ['/developer', 'developer'],
   ['/debug', 'debug'],
   ['/super-admin', 'superAdmin'],
@@ -107,6 +108,7 @@ export function buildRoutes(): RouteObject[] {
                 { path: '/communications', element: <CommunicationsPage /> },
                 { path: '/help', element: <HelpPage /> },
                 { path: '/revenue', element: <RevenuePage /> },
+                { path: '/analytics', element: <AnalyticsPage /> },
                 { path: '/deals/:id', element: <DealPage /> },
                 { path: '/calculator', element: <CalculatorPage /> },
                 { path: '/comps/:id', element: <CompsPage /> },

@@ -4,6 +4,7 @@
  * never refresh on a change. Keys no table backs (the session, `/api/me`, the maps key, AI health, the public
  * status, an invitation preview) start with a name no table has.
  */
+import type { AnalyticsQuery, DrillMetric } from '@wholesail/domain';
 import type { BuyerFilters } from '@/features/buyers/buyers-api';
 import type { DealFilters } from '@/features/deals/deals-api';
 import type { LeadFilters } from '@/features/leads/leads-api';
@@ -136,6 +137,18 @@ export const queryKeys = {
     all: ['system_notifications'] as const,
     list: ['system_notifications', 'list'] as const,
   },
+  /**
+   * Analytics (issue 23): each report under the table whose row changes move it (texts live in conversations); the
+   * funnel counts calls first, so it follows calls. A drill list follows the table of its records.
+   */
+  analytics: {
+    calls: (query: AnalyticsQuery) => ['calls', 'analytics', query] as const,
+    texts: (query: AnalyticsQuery) => ['conversations', 'analytics', query] as const,
+    funnel: (query: AnalyticsQuery) => ['calls', 'analytics-funnel', query] as const,
+    drill: (table: 'calls' | 'conversations' | 'deals', metric: DrillMetric, query: AnalyticsQuery) => [table, 'analytics-drill', metric, query] as const,
+  },
+  /** The reporting section of the organization's settings (time zone, daily goals). */
+  reporting: ['organization_settings', 'reporting'] as const,
   phoneNumbers: ['organization_phone_numbers'] as const,
   phoneAssignments: ['user_phone_assignments'] as const,
   settings: ['organization_settings'] as const,

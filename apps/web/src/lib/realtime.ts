@@ -14,8 +14,9 @@ const DEPENDENT_KEYS: Readonly<Record<string, readonly (readonly string[])[]>> =
   // Threads show the lead's name and DNC badge.
   leads: [queryKeys.conversations.all],
   // A deal shows its offers, timeline and saved analyses: two agents on one deal see each other's changes.
-  deal_offers: [queryKeys.deals.all],
-  deal_events: [queryKeys.deals.all],
+  // The analytics funnel counts offers and stage changes too.
+  deal_offers: [queryKeys.deals.all, ['calls', 'analytics-funnel']],
+  deal_events: [queryKeys.deals.all, ['calls', 'analytics-funnel']],
   deal_analyses: [queryKeys.deals.all],
   // A buyer's offer changes its room's offer count and access log.
   buyer_offers: [queryKeys.dealRooms.all],
@@ -23,6 +24,8 @@ const DEPENDENT_KEYS: Readonly<Record<string, readonly (readonly string[])[]>> =
   sequence_enrollments: [queryKeys.automation.sequences.all],
   sequence_step_runs: [queryKeys.automation.enrolments],
   automation_rule_runs: [queryKeys.automation.rules.all],
+  // The texting report counts opt-outs.
+  dnc_numbers: [['conversations', 'analytics']],
 };
 
 type Listener = (event: RealtimeEvent) => void;

@@ -17,11 +17,17 @@ class NoopResizeObserver {
 configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
+  // Components are tested as on a page of the app: the landing page alone goes without the toaster (lib/toaster-gate.ts).
+  window.history.replaceState(null, '', '/dashboard');
   vi.stubGlobal('WebSocket', FakeWebSocket);
   vi.stubGlobal('ResizeObserver', NoopResizeObserver);
 });
 
-afterEach(() => {
+/** Sonner removes a dismissed toast 200 ms later on a timer; one still pending when the file's environment is torn down throws 'window is not defined'. */
+const SONNER_REMOVE_MS = 250;
+
+afterEach(async () => {
+  if (document.querySelector('[data-sonner-toast]')) await new Promise((resolve) => setTimeout(resolve, SONNER_REMOVE_MS));
   cleanup();
   FakeWebSocket.instances.length = 0;
   window.sessionStorage.clear();

@@ -1,4 +1,4 @@
-import { DNC_IMPORT_MAX_ROWS, DNC_REASON_MAX, dncPhone, type DncImportResult } from '@wholesail/domain';
+import { DNC_IMPORT_MAX_ROWS, DNC_REASON_MAX, dncPhone, toCsv, type DncImportResult } from '@wholesail/domain';
 import { badRequest } from '../../http/errors';
 import { decodeUpload, notValidCsv, parseRecords } from '../lead-import/csv';
 import type { StoredEntry } from './repo';
@@ -51,17 +51,9 @@ export async function readNumberRows(bytes: Uint8Array): Promise<{ rows: NumberR
   return { rows, invalid };
 }
 
-/** A cell a spreadsheet shows as text: one starting like a formula (= + - @ tab CR) gets a leading apostrophe. */
-export function csvCell(value: string | null): string {
-  if (value === null) return '';
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export const EXPORT_COLUMNS = ['phone_number', 'source', 'reason', 'lead_id', 'added_by', 'created_at'] as const;
 
 /** The list as CSV (UTF-8 with a byte-order mark, so Excel reads names and reasons right); numbers as 11 digits. */
 export function listCsv(entries: readonly StoredEntry[]): string {
-  const lines = entries.map((e) => [e.phone_e164.slice(1), e.source, e.reason, e.lead_id, e.created_by_name, e.created_at].map(csvCell).join(','));
-  return `\uFEFF${[EXPORT_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
+  return toCsv(EXPORT_COLUMNS, entries.map((e) => [e.phone_e164.slice(1), e.source, e.reason, e.lead_id, e.created_by_name, e.created_at]));
 }

@@ -9,6 +9,7 @@ import { useSession } from '@/features/auth/use-session';
 import { useMe } from '@/features/organization/organization-api';
 import { ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
+import { requestToaster } from '@/lib/toaster-gate';
 import { parseAddress, type SelectedProperty } from './address';
 import { AddressInput } from './address-input';
 import { LEAD_ADDED_RESET_MS, LOOKING_UP_TEXT, SEARCH_TOASTS } from './messages';
@@ -29,6 +30,8 @@ export function AddressSearchWidget({ onLeadAdded }: { onLeadAdded?: () => void 
   const me = useMe();
   const [text, setText] = useState('');
   const [selected, setSelected] = useState<SelectedProperty | null>(null);
+  // The widget answers in toasts, on the landing page too (which loads no toaster until asked: lib/toaster-gate.ts).
+  useEffect(() => requestToaster(), []);
   const [outcome, setOutcome] = useState<LookupOutcome | null>(null);
   const [enrichment, setEnrichment] = useState<EnrichmentData | null>(null);
   const [adding, setAdding] = useState(false);

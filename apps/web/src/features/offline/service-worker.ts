@@ -4,7 +4,7 @@
  * to take over (SKIP_WAITING) and the page reloads once it controls it. Kept tiny: it is in the initial bundle.
  */
 import { OFFLINE_EVENTS, OFFLINE_SUPPORT, SERVICE_WORKER_SCOPE, SERVICE_WORKER_UPDATE_CHECK_MS, SERVICE_WORKER_URL, SKIP_WAITING_MESSAGE } from '@wholesail/domain';
-import { toast } from 'sonner';
+import { requestToaster } from '@/lib/toaster-gate';
 import { reloadPage } from '@/lib/reload-page';
 
 export const UPDATE_TOAST = { title: 'Update available', action: 'Reload' } as const;
@@ -22,7 +22,9 @@ export function applyUpdate(registration: ServiceWorkerRegistration): void {
 
 function showUpdateToast(event: Event): void {
   const registration = (event as UpdateAvailableEvent).detail;
-  toast(UPDATE_TOAST.title, { id: 'sw-update', duration: Infinity, action: { label: UPDATE_TOAST.action, onClick: () => applyUpdate(registration) } });
+  // Sonner is loaded when a toast is due, not with the initial bundle (lib/toaster-gate.ts).
+  requestToaster();
+  void import('sonner').then(({ toast }) => toast(UPDATE_TOAST.title, { id: 'sw-update', duration: Infinity, action: { label: UPDATE_TOAST.action, onClick: () => applyUpdate(registration) } }));
 }
 
 /**

@@ -11,6 +11,7 @@ import { InvitationsSection } from './invitations-section';
 import { InviteSection } from './invite-section';
 import { MembersSection } from './members-section';
 import { OrganizationSection } from './organization-section';
+import { ReportingSection } from './reporting-section';
 
 /** A settings area with its own page: Voice & Dialer, Change password. */
 function SettingsLinkCard({ to, icon: Icon, title, description }: { to: string; icon: LucideIcon; title: string; description: string }) {
@@ -60,6 +61,7 @@ export function SettingsPage() {
             title="Voice & Dialer"
             description="Phone numbers, caller ID, calling hours and the Do Not Contact list."
           />
+          <ReportingSection role={me.data.role} />
           <AiSettingsSection />
         </>
       )}

@@ -1,7 +1,7 @@
 /**
  * `npm run bench` runs every benchmark and prints one summary table; `npm run bench -- NAME [ARG]` runs one of
  * them: web (API round trips), leads [queries|import], comps (comparable sales at 1,000,000 leads), transcription [calls], bundle (initial JS and chunks),
- * load [seconds], automation (sequences: enrol and due steps). `--json` prints the table as JSON on stdout instead (the benchmarks' own lines then go to
+ * load [seconds], automation (sequences: enrol and due steps), analytics (every report for 30 days at 1,000,000 leads / 5,000,000 calls). `--json` prints the table as JSON on stdout instead (the benchmarks' own lines then go to
  * stderr; `npm run -s` keeps npm's banner off stdout). Each benchmark returns its rows (bench/report.ts).
  */
 import { formatTable, skipped, type BenchRow } from './report';
@@ -26,6 +26,12 @@ const BENCHES: Record<string, Bench> = {
   bundle: async () => (await import('./bundle')).runBundleBench(),
   load: async (arg) => (await import('./load')).runLoadBench(arg ? Number(arg) : undefined),
   automation: async () => (await import('./automation')).runAutomationBench(),
+  analytics: async (_arg, all) => {
+    const analytics = await import('./analytics');
+    // Seeding takes many minutes: the full run only measures a database seeded before.
+    if (all && !(await analytics.analyticsBenchSeeded())) return [skipped('analytics', 'skipped: run npm run bench -- analytics once to seed')];
+    return analytics.runAnalyticsBench();
+  },
 };
 
 const args = process.argv.slice(2);

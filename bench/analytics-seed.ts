@@ -63,20 +63,20 @@ async function seedRows(client: pg.PoolClient, org: string, members: string[]): 
   await client.query(`create unique index on bench_lead_ids (n)`);
   await chunked(client, 'calls', CALLS, `
     insert into calls (organization_id, lead_id, user_id, from_e164, to_e164, provider, call_sid, status, started_at, answered_at, ended_at, duration_sec, disposition, created_at)
-    select $1::uuid, ${LEAD_OF('g * 7919')}, ${m}[1 + g % ${MEMBERS}], '+15550000001', '+1555' || lpad((g % 10000000)::text, 7, '0'), 'demo', 'bench-' || g,
+    select $1::uuid, ${LEAD_OF('g::bigint * 7919')}, ${m}[1 + g % ${MEMBERS}], '+15550000001', '+1555' || lpad((g % 10000000)::text, 7, '0'), 'demo', 'bench-' || g,
       'completed', t, case when answered then t + interval '8 seconds' end, t + interval '2 minutes', case when answered then floor(random() * 600)::int end,
       case when answered then ${OUTCOMES}[1 + floor(random() * 8)::int] else 'no_answer' end, t
     from (select g, ${ago} as t, random() < 0.3 as answered from generate_series($2::int, $3::int) g) s`, [org]);
   await chunked(client, 'texts', TEXTS, `
     insert into conversations (organization_id, lead_id, body, direction, status, user_id, from_e164, to_e164, created_at)
-    select $1::uuid, ${LEAD_OF('g * 104729')}, 'Hi, are you still thinking about selling?', case when inbound then 'inbound' else 'outbound' end,
+    select $1::uuid, ${LEAD_OF('g::bigint * 104729')}, 'Hi, are you still thinking about selling?', case when inbound then 'inbound' else 'outbound' end,
       case when inbound then 'received' when g % 40 = 0 then 'failed' when g % 5 = 0 then 'sent' else 'delivered' end,
       case when inbound then null else ${m}[1 + g % ${MEMBERS}] end, '+15550000001', '+1555' || lpad((g % 10000000)::text, 7, '0'), ${ago}
     from (select g, g % 7 = 0 as inbound from generate_series($2::int, $3::int) g) s`, [org]);
   await chunked(client, 'deals', DEALS, `
     with d as (
       insert into deals (organization_id, lead_id, stage, owner_user_id, contract_price, assignment_fee, created_by, created_at)
-      select $1::uuid, ${LEAD_OF('g * 15485863')}, case when g % 5 = 0 then 'closed' when g % 3 = 0 then 'under_contract' else 'dead' end,
+      select $1::uuid, ${LEAD_OF('g::bigint * 15485863')}, case when g % 5 = 0 then 'closed' when g % 3 = 0 then 'under_contract' else 'dead' end,
         ${m}[1 + g % ${MEMBERS}], 180000, case when g % 5 = 0 then 12000 end, ${m}[1 + g % ${MEMBERS}], ${ago}
       from generate_series($2::int, $3::int) g
       returning id, stage, created_by, created_at

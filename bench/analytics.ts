@@ -7,13 +7,14 @@
  */
 import { CompiledQuery, Kysely, PostgresDialect, type Kysely as KyselyDb } from 'kysely';
 import pg from 'pg';
-import { analyticsQuery, drillQuery } from '@wholesail/domain';
+import { analyticsQuery, drillQuery, sourcesQuery } from '@wholesail/domain';
 import { openDatabase } from '../apps/server/src/db/database';
 import { migrate } from '../apps/server/src/db/migrate';
 import { readAsTenant, type Tx } from '../apps/server/src/db/scope';
 import type { DB } from '../apps/server/src/db/types';
 import { drill } from '../apps/server/src/modules/analytics/drill';
 import { callsAnalytics, funnelAnalytics, textsAnalytics } from '../apps/server/src/modules/analytics/service';
+import { sourcesAnalytics } from '../apps/server/src/modules/analytics/sources';
 import { benchUrl, ensureDatabase, seededWith } from './bench-database';
 import { SEED_VERSION, seedAnalytics, type AnalyticsSeed } from './analytics-seed';
 import { figure, percentile, type BenchRow } from './report';
@@ -36,6 +37,12 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/analytics/texts', run: (tx, org, r) => textsAnalytics(tx, org, analyticsQuery.parse(r)) },
   { name: 'GET /api/analytics/funnel', run: (tx, org, r) => funnelAnalytics(tx, org, analyticsQuery.parse(r)) },
   { name: 'GET /api/analytics/drill?metric=connects', run: (tx, org, r) => drill(tx, org, drillQuery.parse({ ...r, metric: 'connects' })) },
+  // Sources and lists are the team's: the range without its member.
+  { name: 'GET /api/analytics/sources', run: (tx, org, r) => sourcesAnalytics(tx, org, sourcesQuery.parse({ from: r.from, to: r.to })) },
+  {
+    name: 'GET /api/analytics/drill?metric=source_leads',
+    run: (tx, org, r) => drill(tx, org, drillQuery.parse({ from: r.from, to: r.to, metric: 'source_leads', source: 'Direct mail' })),
+  },
 ];
 
 const day = (d: Date) => d.toISOString().slice(0, 10);

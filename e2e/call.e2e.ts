@@ -55,16 +55,16 @@ describe('a call on the demo line, logged with a follow-up', () => {
     await postCall.getByRole('button', { name: 'Complete Call' }).click();
     await page.getByText(/Lead updated with Callback Requested status/).waitFor();
 
-    await page.goto(server.url + '/dashboard');
-    const followUps = page.getByText('Follow-ups due').locator('xpath=ancestor::*[contains(@class,"rounded")][1]');
-    // The call's follow-up, not a deadline of the lead's demo deal (those link to the deal).
-    await followUps.getByRole('listitem').filter({ hasText: owner }).filter({ hasNot: page.getByRole('link', { name: 'Open the deal' }) }).waitFor();
-
     const lead = await page.evaluate(async (name) => {
       const list = await (await fetch(`/api/leads?search=${encodeURIComponent(name)}`)).json();
       // List rows carry no notes log: the full record is the lead's own.
       return (await fetch(`/api/leads/${list.items[0].id}`)).json();
     }, owner);
+    // Three days off, the callback is not today's (the dashboard's Today lists it on its day): the lead's page lists it now.
+    await page.goto(`${server.url}/leads/${lead.id}`);
+    const followUps = page.getByRole('list', { name: 'Lead follow-ups' });
+    // The call's follow-up, not a deadline of the lead's demo deal (those link to the deal).
+    await followUps.getByRole('listitem').filter({ hasText: 'Call back Thursday' }).filter({ hasNot: page.getByRole('link', { name: 'Open the deal' }) }).waitFor();
     expect(lead.last_call_disposition).toBe('callback_requested');
     expect(lead.last_call_duration_sec).toBeGreaterThanOrEqual(0);
     expect(lead.notes).toMatch(/Call: callback_requested — Seller wants to talk to spouse first \/ Call back Thursday/);

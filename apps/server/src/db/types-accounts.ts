@@ -44,6 +44,77 @@ export interface AnalyticsDealHours {
   user_id: Generated<string>;
 }
 
+export interface AnalyticsLeadLists {
+  lead_id: string;
+  lists: number;
+  organization_id: string;
+}
+
+export interface AnalyticsListCounts {
+  closed: Generated<number>;
+  contacted: Generated<number>;
+  fees_cents: Generated<Int8>;
+  import_id: string;
+  members: Generated<number>;
+  organization_id: string;
+  under_contract: Generated<number>;
+}
+
+export interface AnalyticsPipelineCounts {
+  key: string;
+  kind: string;
+  organization_id: string;
+  records: Generated<number>;
+}
+
+export interface AnalyticsPipelineHours {
+  delta: Generated<number>;
+  hour: Timestamp;
+  key: string;
+  kind: string;
+  organization_id: string;
+}
+
+export interface AnalyticsPipelineSpans {
+  key: string;
+  kind: 'lead_status' | 'deal_stage';
+  organization_id: string;
+  record_id: string;
+  since: Timestamp;
+  until: Timestamp | null;
+}
+
+export interface AnalyticsSignalCounts {
+  contacted: Generated<number>;
+  contracted: Generated<number>;
+  key: string;
+  leads: Generated<number>;
+  offered: Generated<number>;
+  organization_id: string;
+}
+
+export interface AnalyticsSourceHours {
+  closed: Generated<number>;
+  contacted: Generated<number>;
+  fees_cents: Generated<Int8>;
+  hour: Timestamp;
+  leads: Generated<number>;
+  organization_id: string;
+  source: string;
+  under_contract: Generated<number>;
+}
+
+export interface AnalyticsSpeedHours {
+  day_1_to_7: Generated<number>;
+  hour: Timestamp;
+  hour_1_to_24: Generated<number>;
+  min_5_to_60: Generated<number>;
+  organization_id: string;
+  over_7_days: Generated<number>;
+  total_sec: Generated<Int8>;
+  under_5_min: Generated<number>;
+}
+
 export interface AnalyticsTextHours {
   delivered: Generated<number>;
   failed: Generated<number>;
@@ -53,6 +124,12 @@ export interface AnalyticsTextHours {
   replies: Generated<number>;
   sent: Generated<number>;
   user_id: Generated<string>;
+}
+
+export interface AnalyticsUncontactedHours {
+  hour: Timestamp;
+  leads: Generated<number>;
+  organization_id: string;
 }
 
 export interface Invitations {
@@ -113,6 +190,15 @@ export interface Sessions {
   updated_at: Generated<Timestamp>;
   user_agent: string | null;
   user_id: string;
+}
+
+export interface SourceSpend {
+  amount_cents: Int8;
+  month: string;
+  organization_id: string;
+  source: string;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
 }
 
 export interface UsageCounters {

@@ -39,6 +39,7 @@ export interface AiTasks {
   status: Generated<'pending' | 'done'>;
   suggested_message: string | null;
   task_type: Generated<'follow_up' | 'deal_deadline'>;
+  today_list: 'follow_up' | 'callback' | 'deadline' | null | null;
   updated_at: Generated<Timestamp>;
 }
 
@@ -96,6 +97,13 @@ export interface LeadImports {
   updated: Generated<number>;
 }
 
+export interface LeadListMembers {
+  added_at: Generated<Timestamp>;
+  import_id: string;
+  lead_id: string;
+  organization_id: string;
+}
+
 export interface Leads {
   ac_type: string | null;
   active_lien: boolean | null;
@@ -143,6 +151,7 @@ export interface Leads {
   equity_estimate: number | null;
   estimated_value: number | null;
   fireplace: boolean | null;
+  first_contacted_at: Timestamp | null;
   foreclosure_filing_date: string | null;
   garage: boolean | null;
   garage_spaces: number | null;

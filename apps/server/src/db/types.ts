@@ -1,9 +1,9 @@
 // Generated from the migrations by `npm run db:types` (db/generate-types.ts); a test fails when it is out of date.
-import type { ActivityLogs, AddressLookupCache, AiStatus, AiTasks, DncNumbers, EnrichmentBatches, EnrichmentBatchLeads, LeadImports, Leads } from './types-leads';
+import type { ActivityLogs, AddressLookupCache, AiStatus, AiTasks, DncNumbers, EnrichmentBatches, EnrichmentBatchLeads, LeadImports, LeadListMembers, Leads } from './types-leads';
 import type { CallAnalyses, CallEvents, Calls, CallTranscriptions, ConversationAnalyses, Conversations, MailOutbox, TwilioStatusEvents } from './types-calls-texts';
 import type { BuyerOffers, Buyers, BuyerSends, DealAnalyses, DealEvents, DealOffers, DealRoomInvites, DealRoomPhotos, DealRooms, DealRoomViews, Deals, ReferralPartners, Referrals } from './types-deals';
 import type { AutomationRuleRuns, AutomationRules, JobWorkers, Outbox, OutboxDeliveries, SequenceEnrollments, Sequences, SequenceStepRuns, SystemNotifications } from './types-automation-jobs';
-import type { Accounts, AnalyticsCallHours, AnalyticsDealHours, AnalyticsTextHours, Invitations, OrganizationPhoneNumbers, Organizations, OrganizationSettings, RateLimits, SchemaMigrations, Sessions, UsageCounters, UserPhoneAssignments, UserProfiles, Users, Verifications } from './types-accounts';
+import type { Accounts, AnalyticsCallHours, AnalyticsDealHours, AnalyticsLeadLists, AnalyticsListCounts, AnalyticsPipelineCounts, AnalyticsPipelineHours, AnalyticsPipelineSpans, AnalyticsSignalCounts, AnalyticsSourceHours, AnalyticsSpeedHours, AnalyticsTextHours, AnalyticsUncontactedHours, Invitations, OrganizationPhoneNumbers, Organizations, OrganizationSettings, RateLimits, SchemaMigrations, Sessions, SourceSpend, UsageCounters, UserPhoneAssignments, UserProfiles, Users, Verifications } from './types-accounts';
 
 export type * from './types-columns';
 export type * from './types-leads';
@@ -20,7 +20,16 @@ export interface DB {
   ai_tasks: AiTasks;
   analytics_call_hours: AnalyticsCallHours;
   analytics_deal_hours: AnalyticsDealHours;
+  analytics_lead_lists: AnalyticsLeadLists;
+  analytics_list_counts: AnalyticsListCounts;
+  analytics_pipeline_counts: AnalyticsPipelineCounts;
+  analytics_pipeline_hours: AnalyticsPipelineHours;
+  analytics_pipeline_spans: AnalyticsPipelineSpans;
+  analytics_signal_counts: AnalyticsSignalCounts;
+  analytics_source_hours: AnalyticsSourceHours;
+  analytics_speed_hours: AnalyticsSpeedHours;
   analytics_text_hours: AnalyticsTextHours;
+  analytics_uncontacted_hours: AnalyticsUncontactedHours;
   automation_rule_runs: AutomationRuleRuns;
   automation_rules: AutomationRules;
   buyer_offers: BuyerOffers;
@@ -46,6 +55,7 @@ export interface DB {
   invitations: Invitations;
   job_workers: JobWorkers;
   lead_imports: LeadImports;
+  lead_list_members: LeadListMembers;
   leads: Leads;
   mail_outbox: MailOutbox;
   organization_phone_numbers: OrganizationPhoneNumbers;
@@ -61,6 +71,7 @@ export interface DB {
   sequence_step_runs: SequenceStepRuns;
   sequences: Sequences;
   sessions: Sessions;
+  source_spend: SourceSpend;
   system_notifications: SystemNotifications;
   twilio_status_events: TwilioStatusEvents;
   usage_counters: UsageCounters;

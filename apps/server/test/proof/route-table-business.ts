@@ -161,8 +161,29 @@ export const BUSINESS_ROUTES: Record<string, RouteSpec> = {
   'GET /api/analytics/texts': { calls: () => own200(`/api/analytics/texts?${recentDays()}`) },
   'GET /api/analytics/funnel': { calls: (b) => own200(`/api/analytics/funnel?${recentDays()}&member=${b.userId}`) },
   'GET /api/analytics/drill': {
-    calls: (b) => [...own200(`/api/analytics/drill?${SEEDED_CALL_DAYS}&metric=dials`), ...own200(`/api/analytics/drill?${recentDays()}&metric=replies&member=${b.userId}&limit=10&offset=0`)],
+    calls: (b) => [...own200(`/api/analytics/drill?${SEEDED_CALL_DAYS}&metric=dials`), ...own200(`/api/analytics/drill?${recentDays()}&metric=replies&member=${b.userId}&limit=10&offset=0`),
+      ...own200(`/api/analytics/drill?${recentDays()}&metric=source_leads&source=CSV%20import`), ...own200(`/api/analytics/drill?${recentDays()}&metric=list_members&list=${b.importId}`)],
   },
+  // B's tags and leads would show as labels and names; A's own counters and leads answer.
+  'GET /api/analytics/signals': { calls: () => own200('/api/analytics/signals') },
+  'GET /api/analytics/signals/leads': {
+    calls: () => [...own200('/api/analytics/signals/leads?key=all&limit=200'), ...own200('/api/analytics/signals/leads?key=lists:0&measure=contracted&limit=10&offset=0')],
+  },
+  // B's sources, lists, statuses and waiting leads would show as labels and names; A's own growth answers.
+  'GET /api/analytics/growth': { calls: () => own200(`/api/analytics/growth?${recentDays()}`) },
+  'GET /api/analytics/growth/drill': {
+    calls: () => [
+      ...own200(`/api/analytics/growth/drill?metric=lead_status&key=new&day=${recentDays().slice(-10)}`),
+      ...own200('/api/analytics/growth/drill?metric=uncontacted&bucket=today&limit=10&offset=0'),
+      ...own200(`/api/analytics/growth/drill?metric=speed&bucket=under_5_min&${recentDays()}`),
+    ],
+  },
+  // B's sources, spend and lists (file names) would show; A's own answer.
+  'GET /api/analytics/sources': { calls: () => own200(`/api/analytics/sources?${recentDays()}`) },
+  'GET /api/analytics/spend': { calls: () => own200(`/api/analytics/spend?year=${new Date().getUTCFullYear()}`) },
+  'PUT /api/analytics/spend': { calls: () => own200('/api/analytics/spend', { source: 'Proof source', month: '2026-03', amount: 12.5 }) },
   'GET /api/settings/reporting': { calls: () => own200('/api/settings/reporting') },
+  // B's follow-ups, callbacks, deals and new leads would show as names and ids; A's own today answers.
+  'GET /api/dashboard/today': { calls: () => own200('/api/dashboard/today') },
   'PATCH /api/settings/reporting': { calls: () => own200('/api/settings/reporting', { timeZone: 'America/Chicago', dailyDialGoal: 120 }) },
 };

@@ -135,6 +135,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     calls: (b) => [
       ...own200(`/api/leads?search=${encodeURIComponent(b.leadPhone.slice(2))}`),
       ...own200('/api/leads?limit=200&minValue=1'),
+      ...own200('/api/leads?created_after=2026-01-01T05:00:00Z'),
     ],
   },
   'GET /api/leads/top': { calls: () => own200('/api/leads/top?limit=50') },

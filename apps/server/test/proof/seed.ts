@@ -184,6 +184,8 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
   // A number on the Do-Not-Contact list.
   const dncPhone = `+1512555${look.phone.slice(-4, -2)}97`;
   await ok('POST', '/api/dnc', { phone: dncPhone, reason: `${look.notes} (DNC)` }, 201);
+  // This month's spend on a source (source_spend).
+  await ok('PUT', '/api/analytics/spend', { source: `${look.notes} (source)`, month: new Date().toISOString().slice(0, 7), amount: 250 });
 
   // An invitation; its token is in the mail outbox.
   const invitation = await ok('POST', '/api/organization/invitations', { email: look.invitee }, 201);

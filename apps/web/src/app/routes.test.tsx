@@ -23,9 +23,9 @@ describe('route guard', () => {
 
   it('renders the page for a signed-in user, inside the app layout', async () => {
     signedIn();
-    renderApp('/growth');
-    expect(await screen.findByRole('heading', { name: 'Growth', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText(/new leads, contacts made/)).toBeInTheDocument();
+    renderApp('/billing');
+    expect(await screen.findByRole('heading', { name: 'Billing', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(/seats, AI token and lead-import usage/)).toBeInTheDocument();
     expect(await screen.findByText('Acme Home Buyers')).toBeInTheDocument();
     expect(screen.getAllByText('ana@example.com').length).toBeGreaterThan(0);
   });

@@ -42,6 +42,8 @@ const StatusPage = lazy(() => import('@/features/status/status-page').then((m) =
 const RevenuePage = lazy(() => import('@/features/revenue/revenue-page').then((m) => ({ default: m.RevenuePage })));
 // The analytics bring recharts: their own chunk.
 const AnalyticsPage = lazy(() => import('@/features/analytics/analytics-page').then((m) => ({ default: m.AnalyticsPage })));
+const SignalsAnalyticsPage = lazy(() => import('@/features/signals-analytics/signals-page').then((m) => ({ default: m.SignalsAnalyticsPage })));
+const GrowthPage = lazy(() => import('@/features/growth/growth-page').then((m) => ({ default: m.GrowthPage })));
 const DealPage = lazy(() => import('@/features/deals/deal-page').then((m) => ({ default: m.DealPage })));
 const CalculatorPage = lazy(() => import('@/features/calculator/calculator-page').then((m) => ({ default: m.CalculatorPage })));
 const CompsPage = lazy(() => import('@/features/comps/comps-page').then((m) => ({ default: m.CompsPage })));
@@ -57,11 +59,9 @@ const DiagnosticsPage = lazy(() => import('@/features/orchestrator/diagnostics-p
 /** Protected pages that a later release fills, by path. */
 const PLACEHOLDER_ROUTES: readonly [path: string, page: PlaceholderPageKey][] = [
   ['/onboarding', 'onboarding'],
-  ['/growth', 'growth'],
   ['/billing', 'billing'],
   ['/integrations', 'integrations'],
   ['/data-maintenance', 'dataMaintenance'],
-  ['/signals-analytics', 'signalsAnalytics'],
   ['/developer', 'developer'],
   ['/debug', 'debug'],
   ['/super-admin', 'superAdmin'],
@@ -109,6 +109,8 @@ export function buildRoutes(): RouteObject[] {
                 { path: '/help', element: <HelpPage /> },
                 { path: '/revenue', element: <RevenuePage /> },
                 { path: '/analytics', element: <AnalyticsPage /> },
+                { path: '/signals-analytics', element: <SignalsAnalyticsPage /> },
+                { path: '/growth', element: <GrowthPage /> },
                 { path: '/deals/:id', element: <DealPage /> },
                 { path: '/calculator', element: <CalculatorPage /> },
                 { path: '/comps/:id', element: <CompsPage /> },

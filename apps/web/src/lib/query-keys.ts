@@ -34,6 +34,8 @@ export const queryKeys = {
     all: ['ai_tasks'] as const,
     pending: (leadId?: string) => ['ai_tasks', 'pending', leadId ?? 'all'] as const,
   },
+  /** The dashboard's Today: under ai_tasks, so a task marked done refreshes it; dashboard/today-api.ts adds the other tables it reads. */
+  today: ['ai_tasks', 'today'] as const,
   conversations: {
     all: ['conversations'] as const,
     threads: ['conversations', 'threads'] as const,
@@ -82,7 +84,6 @@ export const queryKeys = {
     openForLead: (leadId: string) => ['deals', 'open-for-lead', leadId] as const,
     timeline: (id: string) => ['deals', 'timeline', id] as const,
     revenue: (months: number) => ['deals', 'revenue', months] as const,
-    due: ['deals', 'due'] as const,
     analyses: (dealId: string) => ['deal_analyses', dealId] as const,
     settings: ['organization_settings', 'deals'] as const,
   },
@@ -145,7 +146,21 @@ export const queryKeys = {
     calls: (query: AnalyticsQuery) => ['calls', 'analytics', query] as const,
     texts: (query: AnalyticsQuery) => ['conversations', 'analytics', query] as const,
     funnel: (query: AnalyticsQuery) => ['calls', 'analytics-funnel', query] as const,
-    drill: (table: 'calls' | 'conversations' | 'deals', metric: DrillMetric, query: AnalyticsQuery) => [table, 'analytics-drill', metric, query] as const,
+    drill: (table: 'calls' | 'conversations' | 'deals' | 'leads', metric: DrillMetric, query: AnalyticsQuery) => [table, 'analytics-drill', metric, query] as const,
+    /** Sources and lists count leads and deals (lib/realtime.ts refreshes them on a deal's change too). */
+    sources: (query: AnalyticsQuery) => ['leads', 'analytics-sources', query] as const,
+    /** The spend entered per source and month (not on the change feed: a save refreshes it). */
+    spend: (year: number) => ['source_spend', year] as const,
+  },
+  /** Growth counts leads (and deals, lib/realtime.ts): a lead's change refreshes the report; a drill list follows its records' table. */
+  growth: {
+    report: (query: AnalyticsQuery) => ['leads', 'growth', query] as const,
+    drill: (table: 'leads' | 'deals', path: string) => [table, 'growth-drill', path] as const,
+  },
+  /** The signals analytics count leads (migration 0038): a lead's change refreshes them. */
+  signals: {
+    report: ['leads', 'signals-analytics'] as const,
+    leads: (key: string, measure: string) => ['leads', 'signals-analytics', key, measure] as const,
   },
   /** The reporting section of the organization's settings (time zone, daily goals). */
   reporting: ['organization_settings', 'reporting'] as const,

@@ -18,6 +18,10 @@ const DEPENDENT_KEYS: Readonly<Record<string, readonly (readonly string[])[]>> =
   deal_offers: [queryKeys.deals.all, ['calls', 'analytics-funnel']],
   deal_events: [queryKeys.deals.all, ['calls', 'analytics-funnel']],
   deal_analyses: [queryKeys.deals.all],
+  // Sources and lists count deals under contract and closed, and their fees; growth counts deals by stage.
+  deals: [['leads', 'analytics-sources'], ['leads', 'growth']],
+  // Growth lists the imports of its range.
+  lead_imports: [['leads', 'growth']],
   // A buyer's offer changes its room's offer count and access log.
   buyer_offers: [queryKeys.dealRooms.all],
   // A sequence's counts follow its enrolments; a lead's automation card shows each step's state; a rule's run count.

@@ -191,20 +191,41 @@ export const DRILL_METRICS = [
   'dials', 'connects', 'conversations', ...CALL_OUTCOMES.map((o) => `outcome:${o}` as const),
   'texts_sent', 'texts_delivered', 'texts_failed', 'replies', 'opt_outs', 'offers', 'under_contract', 'closed',
 ] as const;
-export type DrillMetric = (typeof DRILL_METRICS)[number];
+/**
+ * The records behind a source's numbers in the range (`source` names it) and behind an imported list's counts over
+ * all time (`list`, the import's id): sources-api.ts. Sources and lists are the team's: no `member`.
+ */
+export const SOURCE_DRILL_METRICS = ['source_leads', 'source_contacted', 'source_under_contract', 'source_closed'] as const;
+export const LIST_DRILL_METRICS = ['list_members', 'list_contacted', 'list_under_contract', 'list_closed'] as const;
+export type SourceDrillMetric = (typeof SOURCE_DRILL_METRICS)[number];
+export type ListDrillMetric = (typeof LIST_DRILL_METRICS)[number];
+export type DrillMetric = (typeof DRILL_METRICS)[number] | SourceDrillMetric | ListDrillMetric;
+const ALL_DRILL_METRICS = [...DRILL_METRICS, ...SOURCE_DRILL_METRICS, ...LIST_DRILL_METRICS] as const;
+const isIn = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
+
+function checkDrillFilter(q: { metric: DrillMetric; member?: string; source?: string; list?: string }, ctx: z.RefinementCtx) {
+  const bySource = isIn(SOURCE_DRILL_METRICS, q.metric);
+  const byList = isIn(LIST_DRILL_METRICS, q.metric);
+  if (bySource && q.source === undefined) ctx.addIssue({ code: 'custom', path: ['source'], message: `source: required for metric ${q.metric}` });
+  if (byList && q.list === undefined) ctx.addIssue({ code: 'custom', path: ['list'], message: `list: required for metric ${q.metric}` });
+  if ((bySource || byList) && q.member !== undefined) ctx.addIssue({ code: 'custom', path: ['member'], message: 'member: sources and lists are the whole team’s; leave member out' });
+}
 
 export const drillQuery = rangeFields
   .extend({
-    metric: z.enum(DRILL_METRICS, { error: `metric: expected one of ${DRILL_METRICS.join(', ')}` }),
+    metric: z.enum(ALL_DRILL_METRICS, { error: `metric: expected one of ${ALL_DRILL_METRICS.join(', ')}` }),
+    source: z.string().min(1, 'source: expected a source name').max(500, 'source: expected a source name').optional(),
+    list: z.uuid({ error: 'list: expected a list (import) id' }).optional(),
     limit: z.coerce.number({ error: 'limit: expected a number from 1 to 200' }).int('limit: expected a number from 1 to 200').min(1, 'limit: expected a number from 1 to 200').max(200, 'limit: expected a number from 1 to 200').default(50),
     offset: z.coerce.number({ error: 'offset: expected 0 or more' }).int('offset: expected 0 or more').min(0, 'offset: expected 0 or more').default(0),
   })
-  .superRefine(checkRange);
+  .superRefine(checkRange)
+  .superRefine(checkDrillFilter);
 export type DrillQuery = z.infer<typeof drillQuery>;
 
-/** One record behind a number: a call, a text, an opt-out or a deal, with its lead. */
+/** One record behind a number: a call, a text, an opt-out, a deal or a lead, with its lead. */
 export const drillItemSchema = z.object({
-  kind: z.enum(['call', 'text', 'opt_out', 'deal']),
+  kind: z.enum(['call', 'text', 'opt_out', 'deal', 'lead']),
   id: z.string(),
   at: z.string(),
   lead_id: z.string().nullable(),

@@ -117,6 +117,12 @@ export const createLeadBody = leadWriteBody.refine(
   { message: 'A lead needs a property address or an owner name', path: ['property_address_full'] },
 );
 
+const CREATED_AFTER_MESSAGE = 'created_after: expected a date and time such as 2026-04-14T04:00:00Z, from 1900 on';
+// From 1900: every instant after it is one both databases store (year 0 is not).
+const createdAfter = z
+  .string({ error: CREATED_AFTER_MESSAGE })
+  .refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success && Date.parse(v) >= Date.UTC(1900, 0, 1), CREATED_AFTER_MESSAGE);
+
 const optionalNumber = (label: string) =>
   z.coerce.number({ error: `${label} must be a number` }).min(0, `${label} must be 0 or more`).optional();
 
@@ -130,6 +136,8 @@ export const listLeadsQuery = z
       .transform((s) => normalizeTags(s.split(',')))
       .optional(),
     search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+    /** Leads created at or after this instant (the dashboard's "new since yesterday" opens the list with it). */
+    created_after: createdAfter.optional(),
     /** `true`: the deleted leads an owner or admin may still restore, most recently deleted first (other filters ignored). */
     deleted: z.enum(['true', 'false'], { error: 'deleted must be true or false' }).transform((v) => v === 'true').optional(),
     limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(200, 'limit must be at most 200').default(50),

@@ -36,7 +36,8 @@ const VALUE_TIERS = [
   { over: 150_000, points: 5 },
 ] as const;
 
-const EQUITY_TIERS = [
+/** Equity tiers of the score (platform.md §9); the signals analytics band equity by them too. */
+export const EQUITY_TIERS = [
   { over: 150_000, points: 20 },
   { over: 100_000, points: 15 },
   { over: 50_000, points: 10 },

@@ -16,6 +16,7 @@ import type { Tx } from '../../db/scope';
 import { iso } from '../../db/timestamps';
 import { instant, sums, total, type RollupTable, type Scope } from './repo';
 import { reportScopes } from './service';
+import { isSourceOrListMetric, sourceDrill } from './source-drill';
 
 /**
  * The records behind a number ("why this number"): the rows of the source table in the range, newest first, chosen
@@ -69,10 +70,10 @@ export function textSummary(text: { status: string; body: string }): string {
   return `${TEXT_LABELS[text.status] ?? text.status}: ${body.length > EXCERPT ? `${body.slice(0, EXCERPT - 1)}…` : body}`;
 }
 
-const LEAD_NAME = ['l.name', 'l.contact_1_name', 'l.owner_1_name', 'l.owner_1_first_name', 'l.owner_1_last_name'] as const;
+export const LEAD_NAME = ['l.name', 'l.contact_1_name', 'l.owner_1_name', 'l.owner_1_first_name', 'l.owner_1_last_name'] as const;
 type LeadNameRow = { lead_id: string | null; name: string | null; contact_1_name: string | null; owner_1_name: string | null; owner_1_first_name: string | null; owner_1_last_name: string | null };
-const leadName = (row: LeadNameRow) => (row.lead_id === null ? null : displayName(row));
-const leadHref = (leadId: string | null) => (leadId === null ? null : screenLinks.lead(leadId));
+export const leadName = (row: LeadNameRow) => (row.lead_id === null ? null : displayName(row));
+export const leadHref = (leadId: string | null) => (leadId === null ? null : screenLinks.lead(leadId));
 
 interface Page {
   scope: Scope;
@@ -194,6 +195,7 @@ async function stageItems(tx: Tx, { scope, index, limit, offset }: Page): Promis
 const ITEMS: Record<Source, (tx: Tx, page: Page) => Promise<DrillItem[]>> = { calls: callItems, texts: textItems, opt_outs: optOutItems, offers: offerItems, stages: stageItems };
 
 export async function drill(tx: Tx, organizationId: string, query: DrillQuery): Promise<{ items: DrillItem[]; total: number }> {
+  if (isSourceOrListMetric(query.metric)) return sourceDrill(tx, organizationId, query, query.metric);
   const spec = specOf(query.metric);
   const { current } = await reportScopes(tx, organizationId, query);
   // Opt-outs are the organization's: no member is filtered.

@@ -134,9 +134,10 @@ export interface ImportListing {
 }
 
 /**
- * Records the leads a statement wrote on their timelines (lead.imported, by the member who imported) and lists the
- * numbers of those written with `listed` true (a row of the file marked Do Not Call), in the same statement:
- * `written` is the leads statement, returning id, phones_e164 and listed.
+ * Records the leads a statement wrote on their timelines (lead.imported, by the member who imported), puts them on
+ * the import's list (lead_list_members: a lead a second list matches is on both) and lists the numbers of those
+ * written with `listed` true (a row of the file marked Do Not Call), in the same statement: `written` is the leads
+ * statement, returning id, phones_e164 and listed.
  */
 function recordWritten(written: ReturnType<typeof sql>, organizationId: string, listing: ImportListing, created: boolean) {
   const details = JSON.stringify({ import_id: listing.importId, filename: listing.filename, created });
@@ -145,6 +146,11 @@ function recordWritten(written: ReturnType<typeof sql>, organizationId: string, 
     logged as (
       insert into activity_logs (organization_id, actor_id, action, entity_type, entity_id, details)
       select ${organizationId}::uuid, ${listing.createdBy}, ${LEAD_ACTIVITY.imported}, 'lead', w.id::text, ${details}::jsonb from written w
+    ),
+    members as (
+      insert into lead_list_members (organization_id, import_id, lead_id)
+      select ${organizationId}::uuid, ${listing.importId}::uuid, w.id from written w
+      on conflict do nothing
     )
     insert into dnc_numbers (organization_id, phone_e164, source, reason, lead_id, created_by)
     select ${organizationId}::uuid, p.phone, 'import', ${listing.dncReason}, w.id, ${listing.createdBy}

@@ -174,7 +174,7 @@ describe.each(DB_KINDS)('leads API on %s', (kind) => {
     for (const name of LEAD_FIELD_NAMES) expect(byName.get(name), name).toBe(pgType[LEAD_FIELDS[name][0]]);
     const extra = [...byName.keys()].filter((c) => !(LEAD_FIELD_NAMES as string[]).includes(c)).sort();
     expect(extra).toEqual([
-      'address_key', 'created_at', 'deleted_at', 'deleted_by', 'dnc_listed', 'id', 'organization_id', 'phone_key', 'phones_e164', 'score_base', 'search_text',
+      'address_key', 'created_at', 'deleted_at', 'deleted_by', 'dnc_listed', 'first_contacted_at', 'id', 'organization_id', 'phone_key', 'phones_e164', 'score_base', 'search_text',
       'status_before_delete', 'updated_at', 'version',
     ]);
   });

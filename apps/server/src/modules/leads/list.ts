@@ -42,10 +42,11 @@ type LeadQuery = SelectQueryBuilder<DB, 'leads', object>;
 type Filters = Omit<ListLeadsQuery, 'limit' | 'offset'>;
 type Page = { items: LeadListItem[]; total: number; total_exact: boolean };
 
-/** Filters a btree index serves: organization, not deleted, status, value range. */
+/** Filters a btree index serves: organization, not deleted, status, value range, created since (leads_created_idx). */
 function applyRangeFilters(q: LeadQuery, organizationId: string, f: Filters): LeadQuery {
   let out = q.where('organization_id', '=', organizationId).where('status', '<>', 'deleted');
   if (f.status) out = out.where('status', '=', f.status);
+  if (f.created_after) out = out.where('created_at', '>=', new Date(f.created_after));
   if (f.minValue !== undefined) out = out.where('estimated_value', '>=', f.minValue);
   if (f.maxValue !== undefined) out = out.where('estimated_value', '<=', f.maxValue);
   return out;

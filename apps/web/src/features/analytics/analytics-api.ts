@@ -37,17 +37,19 @@ export function useFunnelAnalytics(query: AnalyticsQuery) {
 }
 
 /** The table a metric's records live in: its list refreshes when that table changes. */
-export function drillTable(metric: DrillMetric): 'calls' | 'conversations' | 'deals' {
+export function drillTable(metric: DrillMetric): 'calls' | 'conversations' | 'deals' | 'leads' {
+  if (metric.startsWith('source_') || metric.startsWith('list_')) return /(under_contract|closed)$/.test(metric) ? 'deals' : 'leads';
   if (metric.startsWith('texts_') || metric === 'replies' || metric === 'opt_outs') return 'conversations';
   if (metric === 'offers' || metric === 'under_contract' || metric === 'closed') return 'deals';
   return 'calls';
 }
 
 /** The records behind one number, DRILL_PAGE_SIZE at a time ("Load more" asks for the next page). */
-export function useDrill(metric: DrillMetric, query: AnalyticsQuery) {
+export function useDrill(metric: DrillMetric, query: AnalyticsQuery, filter: { source?: string; list?: string } = {}) {
+  const only = Object.fromEntries(Object.entries(filter).filter((e): e is [string, string] => e[1] !== undefined));
   return useInfiniteQuery({
-    queryKey: queryKeys.analytics.drill(drillTable(metric), metric, query),
-    queryFn: ({ pageParam }) => apiRequest<DrillPage>(`/api/analytics/drill?${analyticsSearch(query, { metric, limit: DRILL_PAGE_SIZE, offset: pageParam })}`),
+    queryKey: queryKeys.analytics.drill(drillTable(metric), metric, { ...query, ...only }),
+    queryFn: ({ pageParam }) => apiRequest<DrillPage>(`/api/analytics/drill?${analyticsSearch(query, { ...only, metric, limit: DRILL_PAGE_SIZE, offset: pageParam })}`),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);

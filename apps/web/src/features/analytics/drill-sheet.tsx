@@ -1,4 +1,5 @@
 import { formatDateTime, type AnalyticsQuery, type DrillItem, type DrillMetric } from '@wholesail/domain';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { AlertCircleIcon, ArrowRightIcon, Loader2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useDrill } from './analytics-api';
-import { metricNoun, type DrillTarget } from './drill-target';
+import { metricNoun, type DrillFilter, type DrillTarget } from './drill-target';
 import { countText } from './figure-format';
 import { rangeText } from './report-range';
 
@@ -22,7 +23,7 @@ export function DrillSheet({ target, timeZone, onClose }: Props) {
         <DialogContent
           className="top-0 right-0 left-auto flex h-dvh w-full max-w-lg translate-x-0 translate-y-0 flex-col gap-0 rounded-none p-0 sm:rounded-l-xl"
         >
-          <DrillBody key={`${target.title}|${target.metrics.join()}|${JSON.stringify(target.query)}`} target={target} timeZone={timeZone} onClose={onClose} />
+          <DrillBody key={`${target.title}|${target.metrics.join()}|${JSON.stringify([target.query, target.filter])}`} target={target} timeZone={timeZone} onClose={onClose} />
         </DialogContent>
       )}
     </Dialog>
@@ -31,7 +32,7 @@ export function DrillSheet({ target, timeZone, onClose }: Props) {
 
 function DrillBody({ target, timeZone, onClose }: { target: DrillTarget; timeZone: string; onClose: () => void }) {
   const [metric, setMetric] = useState<DrillMetric>(target.metrics[0]!);
-  const scope = `${rangeText(target.query.from, target.query.to)} · ${target.memberName ?? 'All members'}`;
+  const scope = target.scope ?? `${rangeText(target.query.from, target.query.to)} · ${target.memberName ?? 'All members'}`;
   return (
     <>
       <div className="grid gap-1.5 border-b p-6 pr-12">
@@ -50,13 +51,24 @@ function DrillBody({ target, timeZone, onClose }: { target: DrillTarget; timeZon
           </div>
         )}
       </div>
-      <DrillList key={metric} metric={metric} query={target.query} timeZone={timeZone} onOpen={onClose} />
+      <DrillList key={metric} metric={metric} query={target.query} filter={target.filter} scope={target.scope} timeZone={timeZone} onOpen={onClose} />
     </>
   );
 }
 
-function DrillList({ metric, query, timeZone, onOpen }: { metric: DrillMetric; query: AnalyticsQuery; timeZone: string; onOpen: () => void }) {
-  const drill = useDrill(metric, query);
+type ListProps = { metric: DrillMetric; query: AnalyticsQuery; filter?: DrillFilter; scope?: string; timeZone: string; onOpen: () => void };
+
+function DrillList({ metric, query, filter, scope, timeZone, onOpen }: ListProps) {
+  const drill = useDrill(metric, query, filter);
+  const when = scope ?? `${query.from === query.to ? 'on' : 'from'} ${rangeText(query.from, query.to)}`;
+  const empty = `No ${metricNoun(metric).toLowerCase()} ${scope ? `(${when})` : when}: nothing stands behind this number.`;
+  return <DrillPages drill={drill} empty={empty} timeZone={timeZone} onOpen={onOpen} />;
+}
+
+type Pages = UseInfiniteQueryResult<InfiniteData<{ items: DrillItem[]; total: number }>>;
+
+/** The pages of a drill's records as a list: loading, a failure with Retry, the empty sentence, the rows and "Load more". */
+export function DrillPages({ drill, empty, timeZone, onOpen }: { drill: Pages; empty: string; timeZone: string; onOpen: () => void }) {
   if (drill.isPending) {
     return (
       <div className="grid gap-3 p-6" aria-label="Loading records">
@@ -81,9 +93,7 @@ function DrillList({ metric, query, timeZone, onOpen }: { metric: DrillMetric; q
   }
   const items = drill.data.pages.flatMap((page) => page.items);
   const total = drill.data.pages.at(-1)?.total ?? 0;
-  if (items.length === 0) {
-    return <p className="p-6 text-sm text-muted-foreground">No {metricNoun(metric).toLowerCase()} {query.from === query.to ? 'on' : 'from'} {rangeText(query.from, query.to)}: nothing stands behind this number.</p>;
-  }
+  if (items.length === 0) return <p className="p-6 text-sm text-muted-foreground">{empty}</p>;
   return (
     <>
       <ul className="min-h-0 flex-1 divide-y overflow-y-auto px-6" aria-label="Records">
@@ -107,7 +117,8 @@ function DrillList({ metric, query, timeZone, onOpen }: { metric: DrillMetric; q
 }
 
 function DrillRow({ item, timeZone, onOpen }: { item: DrillItem; timeZone: string; onOpen: () => void }) {
-  const details = [item.lead_name ?? 'No lead', item.member_name ?? 'No member', formatDateTime(item.at, { timeZone })];
+  // A lead behind a number (a new lead, one waiting for a call) has no member of its own.
+  const details = [item.lead_name ?? 'No lead', ...(item.kind === 'lead' ? [] : [item.member_name ?? 'No member']), formatDateTime(item.at, { timeZone })];
   return (
     <li className="flex items-start justify-between gap-3 py-3">
       <div className="grid min-w-0 gap-0.5">

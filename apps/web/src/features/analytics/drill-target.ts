@@ -10,7 +10,13 @@ export type DrillTarget = {
   /** The days and member the figure counts (one day for a by-day cell, one member for a by-member row). */
   query: AnalyticsQuery;
   memberName: string | null;
+  /** The source or imported list whose records these are (sources and lists are the team's). */
+  filter?: DrillFilter;
+  /** What the records cover, when not the range and member: "spring-mailers.csv, all time". */
+  scope?: string;
 };
+
+export type DrillFilter = { source?: string; list?: string };
 
 const METRIC_NOUNS: Partial<Record<DrillMetric, string>> = {
   dials: 'Calls dialed',
@@ -24,6 +30,14 @@ const METRIC_NOUNS: Partial<Record<DrillMetric, string>> = {
   offers: 'Offers made',
   under_contract: 'Deals under contract',
   closed: 'Deals closed',
+  source_leads: 'New leads',
+  source_contacted: 'Leads first contacted',
+  source_under_contract: 'Deals put under contract',
+  source_closed: 'Deals closed',
+  list_members: 'Leads on the list',
+  list_contacted: 'Leads first contacted',
+  list_under_contract: 'Deals put under contract',
+  list_closed: 'Deals closed',
 };
 
 /** What the records behind a metric are: "Calls answered", "Calls marked Interested". */

@@ -12,7 +12,8 @@ import { zoneName } from './zone-names';
 type Props = {
   range: ReportRange;
   params: URLSearchParams;
-  members: readonly Member[] | undefined;
+  /** null: the report is the whole team's, so there is no member to pick. */
+  members: readonly Member[] | undefined | null;
   timeZone: string;
   onChange: (next: URLSearchParams) => void;
 };
@@ -91,13 +92,15 @@ export function RangeFilters({ range, params, members, timeZone, onChange }: Pro
             </div>
           </>
         )}
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-member`}>Member</Label>
-          <NativeSelect id={`${id}-member`} className="w-48" value={range.member ?? ''} onChange={(e) => set('member', e.target.value)}>
-            <option value="">All members</option>
-            <MemberOptions members={members} />
-          </NativeSelect>
-        </div>
+        {members !== null && (
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-member`}>Member</Label>
+            <NativeSelect id={`${id}-member`} className="w-48" value={range.member ?? ''} onChange={(e) => set('member', e.target.value)}>
+              <option value="">All members</option>
+              <MemberOptions members={members} />
+            </NativeSelect>
+          </div>
+        )}
       </div>
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">

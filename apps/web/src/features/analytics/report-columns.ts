@@ -2,17 +2,17 @@
 import { toCsv } from './csv';
 import type { DrillTarget } from './drill-target';
 
-export type Column<T> = {
+export type Column<T, D = DrillTarget> = {
   header: string;
   /** The cell as shown on screen, and as written to the CSV. */
   text: (row: T) => string;
-  /** The records behind the cell's number, when it has some. */
-  drill?: (row: T) => DrillTarget;
+  /** The records behind the cell's number, when it has some (another report's kind of records: `D`). */
+  drill?: (row: T) => D;
   numeric?: boolean;
 };
 
 /** The table exactly as shown: its headers, then each row's cells. */
-export function tableCsv<T>(columns: readonly Column<T>[], rows: readonly T[]): string {
+export function tableCsv<T, D>(columns: readonly Column<T, D>[], rows: readonly T[]): string {
   return toCsv(
     columns.map((c) => c.header),
     rows.map((row) => columns.map((c) => c.text(row))),

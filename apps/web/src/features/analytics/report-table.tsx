@@ -1,13 +1,13 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
-import { useOpenDrill } from './drill-target';
+import { useOpenDrill, type DrillTarget } from './drill-target';
 import { ExportCsvButton } from './export-csv-button';
 import { csvFileName, tableCsv, type Column } from './report-columns';
 
-type Props<T> = {
+type Props<T, D> = {
   title: string;
-  columns: readonly Column<T>[];
+  columns: readonly Column<T, D>[];
   rows: readonly T[];
   rowKey: (row: T) => string;
   /** The days it covers, for the CSV's name. */
@@ -15,14 +15,17 @@ type Props<T> = {
   /** Long tables (a row a day) scroll inside their card. */
   scroll?: boolean;
   className?: string;
+  /** Opens the records behind a number; the analytics page's drill sheet when not given. */
+  onDrill?: (target: D) => void;
 };
 
 /**
  * A table of figures with its "Export CSV". The first column names the row; every number is a button listing its
  * records. On a phone each row is a card (components/ui/table).
  */
-export function ReportTable<T>({ title, columns, rows, rowKey, range, scroll = false, className }: Props<T>) {
-  const openDrill = useOpenDrill();
+export function ReportTable<T, D = DrillTarget>({ title, columns, rows, rowKey, range, scroll = false, className, onDrill }: Props<T, D>) {
+  const openAnalyticsDrill = useOpenDrill();
+  const openDrill = onDrill ?? (openAnalyticsDrill as (target: D) => void);
   const [first] = columns;
   return (
     <Card className={cn('min-w-0 gap-0', className)}>

@@ -2,6 +2,7 @@
 import { funnelSteps, type CallsAnalytics, type DrillItem, type FunnelAnalytics, type ReportingSettings, type TextsAnalytics } from '@wholesail/domain';
 import { MEMBERS } from '@/features/deals/test-fixtures';
 import { mockLeadsApi } from '@/features/leads/test-fixtures';
+import { SOURCES, SPEND } from './sources-fixtures';
 
 type Handler = Parameters<typeof mockLeadsApi>[0][string];
 
@@ -57,6 +58,8 @@ export function mockAnalyticsApi(routes: Record<string, Handler> = {}) {
     'GET /api/analytics/texts': { body: TEXTS },
     'GET /api/analytics/funnel': { body: FUNNEL },
     'GET /api/analytics/drill': { body: { items: [], total: 0 } },
+    'GET /api/analytics/sources': { body: SOURCES },
+    'GET /api/analytics/spend': { body: SPEND },
     ...routes,
   });
 }

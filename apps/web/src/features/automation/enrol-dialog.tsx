@@ -18,8 +18,8 @@ import { enrolLeads, useSequences, type EnrolTarget } from './sequences-api';
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** Every lead of the leads list's filter, whatever page is shown. */
-export function filterTarget({ status, minValue, maxValue, badges, search }: LeadFilters): EnrolTarget {
-  return { filter: { status, minValue, maxValue, badges, search } };
+export function filterTarget({ status, minValue, maxValue, badges, search, created_after }: LeadFilters): EnrolTarget {
+  return { filter: { status, minValue, maxValue, badges, search, created_after } };
 }
 
 /** The skipped leads by reason, in the domain's order, with how many each. */

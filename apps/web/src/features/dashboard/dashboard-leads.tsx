@@ -1,5 +1,5 @@
 import { displayName, formatUsd, type Lead, type LeadStats } from '@wholesail/domain';
-import { ArrowRight, CalendarClockIcon } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -9,13 +9,9 @@ import { LeadDetailsDialog } from '@/features/leads/lead-details-dialog';
 import { leadAddress, MISSING } from '@/features/leads/lead-format';
 import { useTopLeads } from '@/features/leads/leads-api';
 import { LeadStatusBadge } from '@/features/leads/lead-status-badge';
-import { FollowUpItem } from '@/features/tasks/follow-up-item';
-import { sortTasks, usePendingTasks } from '@/features/tasks/tasks-api';
 import { ScoreBadge } from '@/features/top10/score-breakdown';
 
 const count = new Intl.NumberFormat('en-US');
-
-export const FOLLOW_UPS_EMPTY = 'No follow-ups due. Calls you log with a follow-up date will show up here.';
 
 function StatCard({ title, value, caption }: { title: string; value: string; caption: string }) {
   return (
@@ -62,7 +58,7 @@ export function TopLeadsCard() {
   const top = useTopLeads(10);
   const [selected, setSelected] = useState<Lead | null>(null);
   return (
-    <Card className="lg:col-span-2">
+    <Card>
       <CardHeader className="flex-row items-start justify-between gap-2 space-y-0">
         <div className="grid gap-1">
           <CardTitle>Top 10 leads</CardTitle>
@@ -107,45 +103,6 @@ export function TopLeadsCard() {
         )}
       </CardContent>
       <LeadDetailsDialog leadId={selected?.id ?? null} initial={selected ?? undefined} onClose={() => setSelected(null)} />
-    </Card>
-  );
-}
-
-/** Pending follow-up tasks: overdue (in red) and due today first, each with its lead, time, message and Mark done. */
-export function FollowUpsCard() {
-  const tasks = usePendingTasks();
-  return (
-    <Card>
-      <CardHeader>
-        <span className="inline-flex size-9 items-center justify-center rounded-lg bg-primary/10 text-primary">
-          <CalendarClockIcon className="size-4.5" aria-hidden />
-        </span>
-        <CardTitle className="mt-2">Follow-ups due</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {tasks.isPending ? (
-          <div className="grid gap-2">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-9 w-full" />
-            ))}
-          </div>
-        ) : tasks.isError ? (
-          <div className="flex flex-wrap items-center gap-3 text-sm">
-            <span className="text-destructive">{tasks.error.message}</span>
-            <Button variant="outline" size="sm" onClick={() => void tasks.refetch()}>
-              Retry
-            </Button>
-          </div>
-        ) : tasks.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{FOLLOW_UPS_EMPTY}</p>
-        ) : (
-          <ul className="max-h-[28rem] overflow-y-auto" aria-label="Follow-ups">
-            {sortTasks(tasks.data).map((task) => (
-              <FollowUpItem key={task.id} task={task} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
     </Card>
   );
 }

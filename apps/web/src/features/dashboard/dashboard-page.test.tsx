@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ME } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 import { makeLead, mockLeadsApi } from '@/features/leads/test-fixtures';
+import { today } from './today.fixtures';
 
 beforeAll(async () => {
   await import('./dashboard-page');
@@ -16,8 +17,8 @@ const top = {
 };
 
 describe('dashboard', () => {
-  it('shows the lead statistics, the top leads and the follow-ups card', async () => {
-    mockLeadsApi({ 'GET /api/leads/stats': { body: stats }, 'GET /api/leads/top': { body: { items: [top] } }, 'GET /api/tasks': { body: { items: [] } } });
+  it('shows today above the lead statistics and the top leads', async () => {
+    mockLeadsApi({ 'GET /api/leads/stats': { body: stats }, 'GET /api/leads/top': { body: { items: [top] } }, 'GET /api/dashboard/today': { body: today() } });
     renderApp('/dashboard');
     const cards = await screen.findByRole('region', { name: 'Lead statistics' });
     expect(within(cards).getByText('Total leads').nextSibling).toHaveTextContent('1,234');
@@ -29,7 +30,9 @@ describe('dashboard', () => {
     expect(await screen.findByText('Ana Owner')).toBeInTheDocument();
     expect(screen.getByLabelText('Composite score 98')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /View all/ })).toHaveAttribute('href', '/top10');
-    expect(await screen.findByText('No follow-ups due. Calls you log with a follow-up date will show up here.')).toBeInTheDocument();
+    expect(await screen.findByText('No follow-ups due today. Calls you log with a follow-up date show up here on that day.')).toBeInTheDocument();
+    const [todayHeading, statisticsHeading] = screen.getAllByRole('heading', { level: 2 });
+    expect([todayHeading?.textContent, statisticsHeading?.textContent]).toEqual(['Today, Wednesday, April 15', 'Statistics']);
     expect(screen.getByText(/Ana/, { selector: 'h1' })).toBeInTheDocument();
     expect(screen.queryByText('Recent activity')).not.toBeInTheDocument();
   });
@@ -39,6 +42,7 @@ describe('dashboard', () => {
     renderApp('/dashboard');
     expect(await screen.findByText('No leads yet')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Lead statistics' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /^Today/ })).not.toBeInTheDocument();
   });
 
   it('still offers to create an organization to a user without one', async () => {

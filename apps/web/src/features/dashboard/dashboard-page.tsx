@@ -8,8 +8,8 @@ import { useMe } from '@/features/organization/organization-api';
 import { useNoOrganizationNotice } from '@/features/organization/use-no-organization-notice';
 import { useLeadStats } from '@/features/leads/leads-api';
 import { greeting } from '@/lib/format';
-import { FollowUpsCard, LeadStatsCards, StatsSkeleton, TopLeadsCard } from './dashboard-leads';
-import { DueDealsCard } from './due-deals-card';
+import { LeadStatsCards, StatsSkeleton, TopLeadsCard } from './dashboard-leads';
+import { TodaySection } from './today-section';
 
 type StartCard = { icon: LucideIcon; title: string; text: string; to: string; action: string };
 
@@ -47,7 +47,7 @@ function StartCards() {
   );
 }
 
-/** Statistics, top leads and follow-ups once the organization has leads; the getting-started cards before. */
+/** Today's work, then the statistics and top leads, once the organization has leads; the getting-started cards before. */
 function OrganizationOverview() {
   const stats = useLeadStats();
   if (stats.isPending) return <StatsSkeleton />;
@@ -66,13 +66,15 @@ function OrganizationOverview() {
   }
   if (stats.data.total_leads === 0) return <StartCards />;
   return (
-    <div className="grid gap-4">
-      <LeadStatsCards stats={stats.data} />
-      <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid gap-8">
+      <TodaySection />
+      <section className="grid gap-4" aria-labelledby="statistics-heading">
+        <h2 id="statistics-heading" className="text-lg font-semibold tracking-tight">
+          Statistics
+        </h2>
+        <LeadStatsCards stats={stats.data} />
         <TopLeadsCard />
-        <FollowUpsCard />
-      </div>
-      <DueDealsCard />
+      </section>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /** Deals API (docs/api-deals.md): lists, one deal, its offers and timeline, the figures and the settings; the calculator reads deals through it too. */
-import { DEFAULT_DEAL_SETTINGS, type Buyer, type Deal, type DealEvent, type DealOffer, type DealPatch, type DealSettings, type DealStage, type DueDeal, type Member, type Revenue } from '@wholesail/domain';
+import { DEFAULT_DEAL_SETTINGS, type Buyer, type Deal, type DealEvent, type DealOffer, type DealPatch, type DealSettings, type DealStage, type Member, type Revenue } from '@wholesail/domain';
 import { useQuery } from '@tanstack/react-query';
 import { fetchMembers } from '@/features/settings/settings-api';
 import { apiRequest } from '@/lib/api';
@@ -61,10 +61,6 @@ export function useDealTimeline(id: string) {
     queryKey: queryKeys.deals.timeline(id),
     queryFn: async () => (await apiRequest<{ items: DealEvent[] }>(`${dealPath(id)}/timeline`)).items,
   });
-}
-
-export function useDueDeals() {
-  return useQuery({ queryKey: queryKeys.deals.due, queryFn: async () => (await apiRequest<{ items: DueDeal[] }>('/api/deals/due')).items });
 }
 
 export function useRevenue(months: number) {

@@ -1,4 +1,4 @@
-import { displayName, formatUsd, marketSegment, type Lead } from '@wholesail/domain';
+import { displayName, formatUsd, leadSourceName, marketSegment, type Lead } from '@wholesail/domain';
 import { Badge } from '@/components/ui/badge';
 import {
   dateText, dateTimeText, isPopulated, leadAddress, leadCoordinates, leadEquity, mailingAddress, MISSING, numberText, phoneText, relativeTime,
@@ -216,7 +216,8 @@ export function CommunicationTab({ lead }: { lead: Lead }) {
   const summary: FieldItem[] = [
     field('Last contact', lead.last_contacted_at ? `${relativeTime(lead.last_contacted_at)} (${dateTimeText(lead.last_contacted_at)})` : MISSING),
     field('Contact attempts', numberText(lead.contact_attempts)),
-    field('Lead source', text(lead.lead_source ?? lead.source)),
+    // The source as the analytics group it (CSV import for an import's); none when the lead has neither.
+    field('Lead source', text(lead.lead_source?.trim() || lead.source?.trim() ? leadSourceName(lead) : null)),
     field('Status', lead.status ? <LeadStatusBadge status={lead.status} /> : MISSING, Boolean(lead.status)),
   ];
   const phones: FieldItem[] = [

@@ -19,10 +19,12 @@ export type LeadFilters = {
   maxValue?: string;
   badges?: string;
   search?: string;
+  /** Leads created at or after this instant (ISO 8601). */
+  created_after?: string;
   page: number;
 };
 
-/** GET /api/leads query string, in a fixed order: status, minValue, maxValue, badges, search, limit, offset. */
+/** GET /api/leads query string, in a fixed order: status, minValue, maxValue, badges, search, created_after, limit, offset. */
 export function leadsListPath(filters: LeadFilters): string {
   const params = new URLSearchParams();
   if (filters.status) params.set('status', filters.status);
@@ -30,6 +32,7 @@ export function leadsListPath(filters: LeadFilters): string {
   if (filters.maxValue) params.set('maxValue', filters.maxValue);
   if (filters.badges) params.set('badges', filters.badges);
   if (filters.search) params.set('search', filters.search);
+  if (filters.created_after) params.set('created_after', filters.created_after);
   params.set('limit', String(LEADS_PAGE_SIZE));
   params.set('offset', String((Math.max(1, filters.page) - 1) * LEADS_PAGE_SIZE));
   return `/api/leads?${params.toString()}`;

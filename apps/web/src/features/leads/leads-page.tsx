@@ -21,7 +21,7 @@ import { BulkBar } from './bulk-bar';
 import { CallLink } from './call-link';
 import { DeletedLeads } from './deleted-leads';
 import { LeadDetailsDialog } from './lead-details-dialog';
-import { leadAddress, leadEquity, MISSING, phoneText, primaryPhone, relativeTime } from './lead-format';
+import { dateTimeText, leadAddress, leadEquity, MISSING, phoneText, primaryPhone, relativeTime } from './lead-format';
 import { LEADS_PAGE_SIZE, useLeadsList, type LeadList } from './leads-api';
 import { CARD_HEIGHT, cellClass, COLUMNS, GRIDS, listLayout, ROW_HEIGHT, WIDE_ONLY, type Cell, type ListLayout } from './leads-list-layout';
 import { SelectBox, useRowSelection, type RowSelection } from './lead-selection';
@@ -143,6 +143,14 @@ function Filters({ lf }: { lf: ReturnType<typeof useLeadFilters> }) {
               </button>
             </Badge>
           ))}
+          {filters.created_after && (
+            <Badge variant="secondary" className="pr-1">
+              Added since {dateTimeText(filters.created_after)}
+              <button type="button" className="rounded-full p-0.5 hover:bg-muted-foreground/20" aria-label="Remove the added-since filter" onClick={() => update({ created_after: '' })}>
+                <XIcon className="size-3" aria-hidden />
+              </button>
+            </Badge>
+          )}
           {lf.active && (
             <Button variant="ghost" size="sm" onClick={lf.clear}>
               Clear filters

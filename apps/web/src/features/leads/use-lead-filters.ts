@@ -7,7 +7,7 @@ import type { LeadFilters } from './leads-api';
 export const FILTER_DEBOUNCE_MS = 250;
 
 export const FILTER_STATUSES = LEAD_STATUSES.filter((s) => s !== 'deleted');
-export const FILTER_KEYS = ['status', 'minValue', 'maxValue', 'badges', 'search'] as const;
+export const FILTER_KEYS = ['status', 'minValue', 'maxValue', 'badges', 'search', 'created_after'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 const isAmount = (v: string) => v === '' || (/^\d+(\.\d+)?$/.test(v) && Number(v) >= 0);
@@ -19,6 +19,12 @@ export function normaliseBadges(value: string): string {
     .map((b) => b.trim())
     .filter(Boolean)
     .join(',');
+}
+
+/** The instant of `?created_after=` (the dashboard's "new leads since yesterday") as the API reads it; anything else is no filter. */
+function createdAfter(value: string | null): string | undefined {
+  const at = value ? Date.parse(value) : Number.NaN;
+  return Number.isFinite(at) && at >= Date.UTC(1900, 0, 1) && at < Date.UTC(10_000, 0, 1) ? new Date(at).toISOString() : undefined;
 }
 
 /** The list filters and page, read from and written to the URL query. */
@@ -35,6 +41,7 @@ export function useLeadFilters() {
       maxValue: maxValue && isAmount(maxValue) ? maxValue : undefined,
       badges: normaliseBadges(params.get('badges') ?? '') || undefined,
       search: params.get('search')?.trim() || undefined,
+      created_after: createdAfter(params.get('created_after')),
       page: Number.isFinite(page) && page >= 1 ? page : 1,
     };
   }, [params]);

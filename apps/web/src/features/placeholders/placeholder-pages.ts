@@ -7,7 +7,6 @@ export const PLACEHOLDER_PAGES = {
   },
   leadDetail: { title: 'Lead details', description: 'One lead’s full record: owner, contact, property, financial and distress details, notes and call history.' },
   top10: { title: 'Top 10', description: 'Your ten best leads right now, ranked by a composite score of motivation, value, equity, distress signals and recent contact.' },
-  growth: { title: 'Growth', description: 'How your pipeline grows over time: new leads, contacts made and deals moving forward.' },
   voiceDialer: { title: 'Voice & Dialer Settings', description: 'Your organization’s phone numbers, the default caller number of each team member, and calling hours.' },
   billing: { title: 'Billing', description: 'Your plan, seats, AI token and lead-import usage, invoices and payment method.' },
   communications: {
@@ -16,7 +15,6 @@ export const PLACEHOLDER_PAGES = {
   },
   integrations: { title: 'Integrations', description: 'Connect Twilio, property data, maps, email and your other tools.' },
   dataMaintenance: { title: 'Data maintenance', description: 'Find duplicate leads, fix bad phone numbers and re-run enrichment on stale records.' },
-  signalsAnalytics: { title: 'Signals analytics', description: 'Which distress signals (tax delinquency, pre-foreclosure, vacancy, absentee owners) lead to deals.' },
   developer: { title: 'Developer', description: 'API access and webhooks for connecting Wholesail to your own systems.' },
   debug: { title: 'Debug', description: 'Connection status of the realtime feed, the voice system and the AI services, for troubleshooting.' },
   superAdmin: { title: 'Super admin', description: 'Platform administration across organizations: accounts, plans and usage.' },

@@ -2,8 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { REPORTING_TIME_ZONES, reportingSettingsSchema, type Me, type ReportingSettings } from '@wholesail/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertCircleIcon, Loader2Icon } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
@@ -18,6 +19,7 @@ import { canManageOrganization } from '@/features/organization/organization-api'
 import { sentence } from '@/features/referrals/sentence';
 import { fieldErrorsOf } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
+import { useAnchorScroll } from '@/lib/use-anchor-scroll';
 
 const FIELDS = ['timeZone', 'dailyDialGoal', 'dailyConnectGoal'] as const;
 type Field = (typeof FIELDS)[number];
@@ -34,11 +36,18 @@ type FormValues = z.input<typeof formSchema>;
 
 const valuesOf = (s: ReportingSettings): FormValues => ({ timeZone: s.timeZone, dailyDialGoal: String(s.dailyDialGoal), dailyConnectGoal: String(s.dailyConnectGoal) });
 
+/** The card's anchor: the dashboard's "Set goals" opens /settings#reporting. */
+const REPORTING_ANCHOR = 'reporting';
+
 /** Reporting: the time zone reports count days in, and the team's daily goals; owners and admins change them. */
 export function ReportingSection({ role }: { role: Me['role'] }) {
   const settings = useReportingSettings();
+  const { hash } = useLocation();
+  const card = useRef<HTMLDivElement>(null);
+  // Once the card has its content: the sections above may still be loading and move it down.
+  useAnchorScroll(card, hash === `#${REPORTING_ANCHOR}` && settings.isSuccess);
   return (
-    <Card role="region" aria-label="Reporting">
+    <Card ref={card} id={REPORTING_ANCHOR} className="scroll-mt-4" role="region" aria-label="Reporting">
       <CardHeader>
         <CardTitle>Reporting</CardTitle>
         <CardDescription>The time zone your analytics count days in, and your team’s daily dial and connect goals.</CardDescription>

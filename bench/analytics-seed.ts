@@ -1,7 +1,7 @@
 /**
- * The analytics benchmark's organization: 1,000,000 leads, 5,000,000 calls, 2,000,000 texts and 50,000 deals over the
- * last two years, by 20 members, written through the tables' triggers (so every rollup is the one the writes keep),
- * in chunks of one transaction each. A second, small organization shares the tables. Seeded once per migration set:
+ * The analytics benchmark's organization: 1,000,000 leads, 5,000,000 calls, 2,000,000 texts, 50,000 deals and 100,000
+ * follow-up tasks over the last two years, by 20 members, written through the tables' triggers (so every rollup is
+ * the one the writes keep), in chunks of one transaction each. A second, small organization shares the tables. Seeded once per migration set:
  * a new migration (a new rollup) seeds again.
  */
 import { readdirSync } from 'node:fs';
@@ -13,6 +13,7 @@ const LEADS = 1_000_000;
 const CALLS = 5_000_000;
 const TEXTS = 2_000_000;
 const DEALS = 50_000;
+const TASKS = 100_000;
 const MEMBERS = 20;
 const CHUNK = 250_000;
 const DAYS = 730;
@@ -86,6 +87,12 @@ async function seedRows(client: pg.PoolClient, org: string, members: string[]): 
     insert into deal_events (organization_id, deal_id, kind, summary, changes, user_id, created_at)
     select $1::uuid, id, 'stage', 'Stage changed', jsonb_build_object('stage', jsonb_build_object('from', 'offer_made', 'to', stage)), created_by, created_at + interval '3 days'
     from d where stage <> 'dead'`, [org]);
+  // Follow-ups over the two years, most done; the pending ones pile up as they do when nobody marks them done.
+  await chunked(client, 'follow-up tasks', TASKS, `
+    insert into ai_tasks (organization_id, lead_id, task_type, proposed_time, status, reason, created_by, created_at)
+    select $1::uuid, ${LEAD_OF('g::bigint * 32452843')}, 'follow_up', t + interval '2 days', case when g % 10 = 0 then 'pending' else 'done' end,
+      'Call back', ${m}[1 + g % ${MEMBERS}], t
+    from (select g, ${ago} as t from generate_series($2::int, $3::int) g) s`, [org]);
 }
 
 /** The seeded organization (seeding it first when the database holds no finished seed of this version). */

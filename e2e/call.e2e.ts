@@ -16,7 +16,7 @@ describe('a call on the demo line, logged with a follow-up', () => {
     await server?.stop();
   });
 
-  it('dials a lead, shows Ringing then a live timer and both speakers live, takes keypad digits and mute, and completes the post-call actions', async () => {
+  it('dials a lead, shows Ringing then a live timer and both speakers live, takes keypad digits and mute, completes the post-call actions, and the dashboard and analytics count the call', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     await signInAsDemo(page, server.url);
     await allowCallsAtAnyHour(page);
@@ -68,5 +68,17 @@ describe('a call on the demo line, logged with a follow-up', () => {
     expect(lead.last_call_disposition).toBe('callback_requested');
     expect(lead.last_call_duration_sec).toBeGreaterThanOrEqual(0);
     expect(lead.notes).toMatch(/Call: callback_requested — Seller wants to talk to spouse first \/ Call back Thursday/);
+
+    // The call counts at once on the dashboard's Today and on the analytics screen: both read the rollups its writes keep.
+    const today = await page.evaluate(async () => (await fetch('/api/dashboard/today')).json());
+    expect(today.dials.team).toBeGreaterThanOrEqual(1);
+    expect(today.dials.mine).toBeGreaterThanOrEqual(1);
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('progressbar', { name: `Team dials today: ${today.dials.team} of ${today.dials.goal} dials` }).waitFor();
+    await page.goto(`${server.url}/analytics?range=today`);
+    const figures = page.getByRole('group', { name: 'Calling figures' });
+    await figures.getByLabel(`Dials: ${today.dials.team}`).waitFor();
+    await figures.getByLabel(`Connects: ${today.connects.team}`).waitFor();
+    await page.getByRole('listitem').filter({ hasText: 'Callback Requested' }).first().waitFor();
   });
 });

@@ -22,6 +22,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { ApiKeyAuthenticator } from './modules/api-keys/authenticate';
+import { registerApiKeyRoutes } from './modules/api-keys/routes';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { registerBuyerRoutes } from './modules/buyers/routes';
 import { registerBuyerImportRoutes } from './modules/buyers/import-routes';
@@ -211,7 +213,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   registerErrorHandler(app);
   registerOriginCheck(app, config.allowedOrigins);
   // After the origin check (a foreign origin is refused first), before every route and the route collector.
-  registerRouteAccess(app, database.db, resolve);
+  registerRouteAccess(app, database.db, resolve, new ApiKeyAuthenticator({ db: database.db, log: app.log, perMinute: config.API_KEY_RATE_LIMIT }));
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerNulGuard(app);
   registerJsonParser(app);
@@ -261,6 +263,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   registerAuthRoutes(app, auth, resolve, config.publicUrl);
   registerOrganizationRoutes(app, database.db);
   registerSettingsRoutes(app, database.db);
+  registerApiKeyRoutes(app);
   registerInvitationRoutes(app, { db: database.db, auth, mail, publicUrl: config.publicUrl, secret: authSecret, sessionsChanged: () => sessions.cache.clear() });
   registerLeadRoutes(app, database.db);
   registerActivityRoutes(app, database.db);

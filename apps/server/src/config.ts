@@ -88,6 +88,7 @@ const schema = z.object({
   WHOLESAIL_JOB_HEARTBEAT_SECONDS: positiveInt('a whole number of seconds').default(10),
   IMPORT_UPLOADS_PER_ORG: positiveInt('a whole number of uploads').default(2),
   IMPORT_UPLOADS_PER_SERVER: positiveInt('a whole number of uploads').default(8),
+  API_KEY_RATE_LIMIT: positiveInt('a whole number of requests a minute').default(600),
   S3_BUCKET: z.string().min(3, 'expected a bucket name').optional(),
   S3_ENDPOINT: z.url('expected a URL such as https://s3.example.com').optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

@@ -132,6 +132,21 @@ export interface AnalyticsUncontactedHours {
   organization_id: string;
 }
 
+export interface ApiKeys {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  expires_at: Timestamp | null;
+  id: Generated<string>;
+  last_used_at: Timestamp | null;
+  name: string;
+  organization_id: string;
+  prefix: string;
+  revoked_at: Timestamp | null;
+  revoked_by: string | null;
+  scopes: string[];
+  token_hash: Buffer;
+}
+
 export interface Invitations {
   accepted_at: Timestamp | null;
   accepted_by: string | null;

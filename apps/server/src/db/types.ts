@@ -3,7 +3,7 @@ import type { ActivityLogs, AddressLookupCache, AiStatus, AiTasks, DncNumbers, E
 import type { CallAnalyses, CallEvents, Calls, CallTranscriptions, ConversationAnalyses, Conversations, MailOutbox, TwilioStatusEvents } from './types-calls-texts';
 import type { BuyerOffers, Buyers, BuyerSends, DealAnalyses, DealEvents, DealOffers, DealRoomInvites, DealRoomPhotos, DealRooms, DealRoomViews, Deals, ReferralPartners, Referrals } from './types-deals';
 import type { AutomationRuleRuns, AutomationRules, JobWorkers, Outbox, OutboxDeliveries, SequenceEnrollments, Sequences, SequenceStepRuns, SystemNotifications } from './types-automation-jobs';
-import type { Accounts, AnalyticsCallHours, AnalyticsDealHours, AnalyticsLeadLists, AnalyticsListCounts, AnalyticsPipelineCounts, AnalyticsPipelineHours, AnalyticsPipelineSpans, AnalyticsSignalCounts, AnalyticsSourceHours, AnalyticsSpeedHours, AnalyticsTextHours, AnalyticsUncontactedHours, Invitations, OrganizationPhoneNumbers, Organizations, OrganizationSettings, RateLimits, SchemaMigrations, Sessions, SourceSpend, UsageCounters, UserPhoneAssignments, UserProfiles, Users, Verifications } from './types-accounts';
+import type { Accounts, AnalyticsCallHours, AnalyticsDealHours, AnalyticsLeadLists, AnalyticsListCounts, AnalyticsPipelineCounts, AnalyticsPipelineHours, AnalyticsPipelineSpans, AnalyticsSignalCounts, AnalyticsSourceHours, AnalyticsSpeedHours, AnalyticsTextHours, AnalyticsUncontactedHours, ApiKeys, Invitations, OrganizationPhoneNumbers, Organizations, OrganizationSettings, RateLimits, SchemaMigrations, Sessions, SourceSpend, UsageCounters, UserPhoneAssignments, UserProfiles, Users, Verifications } from './types-accounts';
 
 export type * from './types-columns';
 export type * from './types-leads';
@@ -30,6 +30,7 @@ export interface DB {
   analytics_speed_hours: AnalyticsSpeedHours;
   analytics_text_hours: AnalyticsTextHours;
   analytics_uncontacted_hours: AnalyticsUncontactedHours;
+  api_keys: ApiKeys;
   automation_rule_runs: AutomationRuleRuns;
   automation_rules: AutomationRules;
   buyer_offers: BuyerOffers;

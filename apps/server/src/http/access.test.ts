@@ -3,8 +3,9 @@ import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { SessionContext } from '../auth/session';
 import type { DB } from '../db/types';
+import type { KeyHolder } from '../modules/api-keys/authenticate';
 import { ACCESS, publicRoute, publicScope, registerRouteAccess } from './access';
-import { registerErrorHandler } from './errors';
+import { registerErrorHandler, unauthorized } from './errors';
 
 const ORG = '00000000-0000-4000-8000-000000000001';
 const people: Record<string, SessionContext> = {
@@ -13,11 +14,15 @@ const people: Record<string, SessionContext> = {
   loner: { user: { id: 'u3', email: 'loner@example.com', name: 'Loner' }, organizationId: null, role: null },
 };
 
+/** The one API key these tests know: it reads leads, as the member. */
+const leadReader: KeyHolder = { apiKey: { id: 'k1', scopes: ['leads:read'] }, organizationId: ORG, role: 'member', user: people.member!.user };
+const keys = { authenticate: async (token: string) => (token === 'good-key' ? leadReader : Promise.reject(unauthorized('The API key is not valid'))) };
+
 /** An app with the route contract whose "session" is the x-person header; no database is reached. */
 function contractApp(): FastifyInstance {
   const app = Fastify();
   registerErrorHandler(app);
-  registerRouteAccess(app, {} as Kysely<DB>, async (headers) => people[headers.get('x-person') ?? ''] ?? null);
+  registerRouteAccess(app, {} as Kysely<DB>, async (headers) => people[headers.get('x-person') ?? ''] ?? null, keys);
   return app;
 }
 
@@ -58,7 +63,8 @@ describe('the route contract', () => {
       root.get('/member', { config: ACCESS.member }, async ({ ctx }) => ({ org: ctx.organizationId, role: ctx.role }));
       root.get('/admin', { config: ACCESS.admin }, async ({ ctx }) => ({ role: ctx.role }));
       root.get('/operator', { config: { access: 'operator' } }, async () => ({ ok: true }));
-      root.get('/api-key', { config: { access: { apiKey: 'leads:read' } } }, async () => ({ ok: true }));
+      root.get('/leads', { config: ACCESS.memberOrKey('leads:read') }, async ({ ctx }) => ({ org: ctx.organizationId, key: ctx.apiKey?.id ?? null }));
+      root.post('/leads', { config: ACCESS.memberOrKey('leads:write') }, async () => ({ ok: true }));
       root.get('/misused', { config: publicRoute('a test') }, async ({ ctx }) => ({ org: ctx.organizationId }));
     });
     const answer = async (url: string, person?: string) => {
@@ -78,8 +84,37 @@ describe('the route contract', () => {
     expect(await answer('/admin', 'owner')).toEqual([200, { role: 'owner' }]);
     // Reserved levels are refused to everyone until their issues grant them.
     expect(await answer('/operator', 'owner')).toEqual(error(403, 'ACCESS_NOT_AVAILABLE', 'This route needs an access level this server does not grant yet (operator)'));
-    expect(await answer('/api-key', 'owner')).toEqual(error(403, 'ACCESS_NOT_AVAILABLE', 'This route needs an access level this server does not grant yet (apiKey:leads:read)'));
+    // A route that names a scope opens to members as before, and to a key holding the scope.
+    expect(await answer('/leads', 'member')).toEqual([200, { org: ORG, key: null }]);
     // request.ctx off a member route is a programming error, not an empty context.
     expect((await answer('/misused', 'owner'))[0]).toBe(500);
+  });
+
+  it('lets an API key call only the routes that name a scope it holds, as its organization', async () => {
+    const app = await startWith((root) => {
+      root.get('/leads', { config: ACCESS.memberOrKey('leads:read') }, async ({ ctx }) => ({ org: ctx.organizationId, user: ctx.user.id, key: ctx.apiKey?.id }));
+      root.post('/leads', { config: ACCESS.memberOrKey('leads:write') }, async () => ({ ok: true }));
+      root.get('/me', { config: ACCESS.session }, async () => ({ ok: true }));
+      root.get('/members', { config: ACCESS.admin }, async () => ({ ok: true }));
+    });
+    const call = async (method: 'GET' | 'POST', url: string, key: string) => {
+      const res = await app.inject({ method, url, headers: { authorization: `Bearer ${key}` } });
+      return [res.statusCode, res.json()];
+    };
+    expect(await call('GET', '/leads', 'good-key')).toEqual([200, { org: ORG, user: 'u2', key: 'k1' }]);
+    expect(await call('POST', '/leads', 'good-key')).toEqual([403, { error: { code: 'MISSING_SCOPE', message: 'This API key lacks the scope leads:write.' } }]);
+    const notForKeys = [403, { error: { code: 'API_KEY_NOT_ALLOWED', message: 'API keys cannot call this route. Sign in to the app to do this.' } }];
+    expect(await call('GET', '/me', 'good-key')).toEqual(notForKeys);
+    expect(await call('GET', '/members', 'good-key')).toEqual(notForKeys);
+    expect(await call('GET', '/leads', 'wrong-key')).toEqual([401, { error: { code: 'UNAUTHORIZED', message: 'The API key is not valid' } }]);
+  });
+
+  it('stops the app from starting when a route names a scope that does not exist or is not a member route', async () => {
+    await expect(startWith((app) => void app.get('/x', { config: { access: 'member', apiKey: 'leads:delete' as never } }, async () => 'x'))).rejects.toThrow(
+      'GET /x names an unknown API key scope leads:delete',
+    );
+    await expect(startWith((app) => void app.get('/y', { config: { ...publicRoute('a test'), apiKey: 'leads:read' } }, async () => 'y'))).rejects.toThrow(
+      'GET /y names an API key scope but is not a member or admin route',
+    );
   });
 });

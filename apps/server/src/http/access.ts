@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
+import { API_KEY_MESSAGES, API_KEY_SCOPES, type ApiKeyScope } from '@wholesail/domain';
 import type { SessionContext } from '../auth/session';
 import { readAsTenant, withTenant, type PlanSettings, type Tx } from '../db/scope';
 import type { DB } from '../db/types';
+import type { ApiKeyAuthenticator } from '../modules/api-keys/authenticate';
+import { bearerToken } from '../modules/api-keys/token';
 import { requestSession, type OrgContext, type SessionResolver } from './context';
 import { forbidden, unauthorized } from './errors';
-
-/** The scope an API key grants; the API-key issue names them. */
-export type ApiKeyScope = string;
 
 /**
  * Who may call a route, declared in its `config.access` and enforced by one `onRequest` hook before the body is read:
@@ -15,12 +15,16 @@ export type ApiKeyScope = string;
  * - `session`: signed in, with or without an organization;
  * - `member`: signed in and a member of an organization (`request.ctx` is set);
  * - `admin`: a member whose role is owner or admin;
- * - `operator` and `{ apiKey: scope }`: reserved for the operator and API-key issues; refused with 403 until then.
+ * - `operator`: reserved for the operator issue; refused with 403 until then.
+ * A member or admin route may also name `config.apiKey`, the scope with which an API key (`Authorization: Bearer`)
+ * calls it as the key's organization; a route that names none never opens to a key.
  */
-export type RouteAccess = 'public' | 'session' | 'member' | 'admin' | 'operator' | { apiKey: ApiKeyScope };
+export type RouteAccess = 'public' | 'session' | 'member' | 'admin' | 'operator';
 
-/** A member's request: who asks, for which organization, and its tenant transactions. */
+/** A member's request (or an API key's): who asks, for which organization, and its tenant transactions. */
 export interface RequestContext extends OrgContext {
+  /** Set when an API key made the request: the key, whose creator is `user`. */
+  apiKey?: { id: string; scopes: readonly ApiKeyScope[] };
   /** A read-only tenant transaction (readAsTenant). */
   read<T>(fn: (tx: Tx) => Promise<T>, plan?: PlanSettings): Promise<T>;
   /** A read-write tenant transaction (withTenant). */
@@ -30,6 +34,8 @@ export interface RequestContext extends OrgContext {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** On a member or admin route: the scope an API key needs to call it. */
+    apiKey?: ApiKeyScope;
     /** Required with `access: 'public'`: why anyone may call the route signed out. */
     publicBecause?: string;
   }
@@ -52,6 +58,10 @@ export const ACCESS = {
   session: { access: 'session' },
   member: { access: 'member' },
   admin: { access: 'admin' },
+  /** Members, and API keys holding `scope`. */
+  memberOrKey: (scope: ApiKeyScope) => ({ access: 'member', apiKey: scope }) as const,
+  /** Owners and admins, and API keys holding `scope`. */
+  adminOrKey: (scope: ApiKeyScope) => ({ access: 'admin', apiKey: scope }) as const,
 } as const;
 
 /** The route config of a public route, with the reason anyone may call it. */
@@ -65,8 +75,6 @@ export const ACCESS_MESSAGES = {
 
 const ADMIN_ROLES: ReadonlySet<string> = new Set(['owner', 'admin']);
 
-const describe = (access: RouteAccess) => (typeof access === 'string' ? access : `apiKey:${access.apiKey}`);
-
 /** Refuses at start-up a route that declares no access, or declares `public` without a reason. */
 function checkDeclaration(this: FastifyInstance, route: RouteOptions): void {
   const config = route.config ?? {};
@@ -77,18 +85,26 @@ function checkDeclaration(this: FastifyInstance, route: RouteOptions): void {
   const where = `${[route.method].flat().join(',')} ${route.url}`;
   if (config.access === undefined) throw new Error(`${where} declares no config.access (public, session, member or admin)`);
   if (config.access === 'public' && !config.publicBecause) throw new Error(`${where} is public without config.publicBecause`);
+  if (config.apiKey !== undefined && config.access !== 'member' && config.access !== 'admin') throw new Error(`${where} names an API key scope but is not a member or admin route`);
+  if (config.apiKey !== undefined && !API_KEY_SCOPES.includes(config.apiKey)) throw new Error(`${where} names an unknown API key scope ${config.apiKey}`);
 }
 
 /**
  * Registers the route contract on the root instance, before any route: the start-up check of every route's
  * declaration, `request.ctx` / `request.signedIn` / `request.lookUpSession`, and the `onRequest` hook that answers
  * 401 signed out, 403 NO_ORGANIZATION without an organization and 403 for a member on an admin route, before
- * fastify reads the body.
+ * fastify reads the body. A request with `Authorization: Bearer` is an API key's: 401 for a key that does not
+ * hold, 429 over its rate, 403 on a route that names no scope or one the key lacks.
  */
-export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, resolve: SessionResolver): void {
+export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, resolve: SessionResolver, keys: Pick<ApiKeyAuthenticator, 'authenticate'>): void {
   const session = requestSession(resolve);
   const contexts = new WeakMap<FastifyRequest, RequestContext>();
   const signedIn = new WeakMap<FastifyRequest, SessionContext>();
+  const context = (who: OrgContext & Pick<RequestContext, 'apiKey'>): RequestContext => ({
+    ...who,
+    read: (fn, plan) => readAsTenant(db, who.organizationId, fn, plan),
+    write: (fn, plan) => withTenant(db, who.organizationId, fn, plan),
+  });
 
   app.addHook('onRoute', checkDeclaration);
   app.decorateRequest('lookUpSession', function (this: FastifyRequest) {
@@ -113,7 +129,17 @@ export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, resolv
     const { access } = request.routeOptions.config;
     // No access: the not-found handler, which answers 404 to everyone.
     if (access === undefined || access === 'public') return;
-    if (typeof access !== 'string' || access === 'operator') throw forbidden(`${ACCESS_MESSAGES.notYet} (${describe(access)})`, 'ACCESS_NOT_AVAILABLE');
+    if (access === 'operator') throw forbidden(`${ACCESS_MESSAGES.notYet} (${access})`, 'ACCESS_NOT_AVAILABLE');
+    const token = bearerToken(request.headers.authorization);
+    if (token !== null) {
+      const holder = await keys.authenticate(token);
+      const scope = request.routeOptions.config.apiKey;
+      if (access === 'session' || scope === undefined) throw forbidden(API_KEY_MESSAGES.notForKeys, 'API_KEY_NOT_ALLOWED');
+      if (!holder.apiKey.scopes.includes(scope)) throw forbidden(API_KEY_MESSAGES.missingScope(scope), 'MISSING_SCOPE');
+      signedIn.set(request, holder);
+      contexts.set(request, context(holder));
+      return;
+    }
     const found = await session(request);
     if (!found) throw unauthorized();
     signedIn.set(request, found);
@@ -121,13 +147,7 @@ export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, resolv
     const { organizationId, role } = found;
     if (!organizationId || !role) throw forbidden(ACCESS_MESSAGES.noOrganization, 'NO_ORGANIZATION');
     if (access === 'admin' && !ADMIN_ROLES.has(role)) throw forbidden(ACCESS_MESSAGES.notAdmin);
-    contexts.set(request, {
-      ...found,
-      organizationId,
-      role,
-      read: (fn, plan) => readAsTenant(db, organizationId, fn, plan),
-      write: (fn, plan) => withTenant(db, organizationId, fn, plan),
-    });
+    contexts.set(request, context({ ...found, organizationId, role }));
   });
 }
 

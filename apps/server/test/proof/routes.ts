@@ -16,6 +16,8 @@ export interface RegisteredRoute {
   /** Who may call it, as the route declares (config.access), and why when it is public. */
   access: RouteAccess;
   publicBecause?: string;
+  /** The scope with which an API key may call it (config.apiKey), if any. */
+  apiKey?: string;
 }
 
 /**
@@ -32,9 +34,9 @@ export function routeCollector() {
   const onRoute = (route: RouteOptions) => {
     route.preParsing = [...[route.preParsing ?? []].flat(), reportBodyRead];
     for (const method of [route.method].flat()) {
-      const { access, publicBecause } = route.config ?? {};
+      const { access, publicBecause, apiKey } = route.config ?? {};
       if (!access) throw new Error(`${method} ${route.url} reached the collector without config.access`);
-      routes.push({ method, url: route.url, websocket: Boolean(route.websocket || route.wsHandler), schema: route.schema, access, publicBecause });
+      routes.push({ method, url: route.url, websocket: Boolean(route.websocket || route.wsHandler), schema: route.schema, access, publicBecause, apiKey });
     }
   };
   return { routes, onRoute, bodyReads };
@@ -119,6 +121,9 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     calls: (b) => [{ url: `/api/organizations/${b.organizationId}/settings`, body: { aiIntegration: { enableRealTimeCoaching: false } } }],
   },
   'GET /api/organization/invitations': { calls: () => own200('/api/organization/invitations') },
+  'GET /api/api-keys': { calls: () => own200('/api/api-keys') },
+  'POST /api/api-keys': { calls: () => [{ url: '/api/api-keys', body: { name: 'Proof key', scopes: ['leads:read'] }, cross: 201, why: 'a key of the caller\'s own organization' }] },
+  'DELETE /api/api-keys/:id': { calls: (b) => [{ url: `/api/api-keys/${b.apiKeyId}` }] },
   'POST /api/organization/invitations': {
     calls: () => [{ url: '/api/organization/invitations', body: { email: `proof-${crypto.randomBytes(3).toString('hex')}@example.com` }, cross: 201, why: "invites into the caller's own organization" }],
   },
@@ -310,9 +315,14 @@ export function errorOf(body: string): { code: string; message: string } | null 
   }
 }
 
-/** Sends one call of the table as a browser of the app would: its Origin (another, or none when null) and the cookie when given. */
-export function sendCall(t: TestApp, method: string, call: RouteCall, cookie?: string, origin: string | null = ORIGIN) {
-  const headers: Record<string, string> = { ...(origin === null ? {} : { origin }), ...(cookie ? { cookie } : {}) };
+/**
+ * Sends one call of the table as a browser of the app would: its Origin (another, or none when null) and the cookie
+ * when given; or, with `apiKey`, as a script would: the key as a bearer token, no cookie and no Origin.
+ */
+export function sendCall(t: TestApp, method: string, call: RouteCall, cookie?: string, origin: string | null = ORIGIN, apiKey?: string) {
+  const headers: Record<string, string> = apiKey
+    ? { authorization: `Bearer ${apiKey}` }
+    : { ...(origin === null ? {} : { origin }), ...(cookie ? { cookie } : {}) };
   let payload: string | Buffer | undefined;
   if (call.raw) {
     headers['content-type'] = call.raw.contentType;

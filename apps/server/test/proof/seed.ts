@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, expect } from 'vitest';
+import { API_KEY_SCOPES } from '@wholesail/domain';
 import { withSystem } from '../../src/db/scope';
 import { DAYTIME, waitFor } from '../calling';
 import { ORIGIN, useTestApp, type DbKind, type TestApp } from '../harness';
@@ -87,6 +88,9 @@ export interface OrgIds {
   failedJobId: string;
   invitationId: string;
   invitationToken: string;
+  /** An API key of the owner with every scope, and its id. */
+  apiKey: string;
+  apiKeyId: string;
   transcriptionIds: string[];
   sessionToken: string;
 }
@@ -187,6 +191,9 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
   // This month's spend on a source (source_spend).
   await ok('PUT', '/api/analytics/spend', { source: `${look.notes} (source)`, month: new Date().toISOString().slice(0, 7), amount: 250 });
 
+  // An API key with every scope.
+  const apiKey = await ok('POST', '/api/api-keys', { name: `${look.notes} (key)`, scopes: [...API_KEY_SCOPES] }, 201);
+
   // An invitation; its token is in the mail outbox.
   const invitation = await ok('POST', '/api/organization/invitations', { email: look.invitee }, 201);
   const mail = await t.database.db.selectFrom('mail_outbox').select('text_body').where('to_address', '=', look.invitee).executeTakeFirstOrThrow();
@@ -247,7 +254,7 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
       sequenceId: sequence.id,
       ruleId: rule.id,
       callId: call.call_id, taskId: tasks.items[0].id, conversationId: text.id, phoneNumberId: number.id, phoneNumber: look.from, dncPhone,
-      importId: preview.id, pendingImportId: pending.id, invitationId: invitation.invitation.id, invitationToken, failedJobId: failedJob.rows[0]!.id, ...ids,
+      importId: preview.id, pendingImportId: pending.id, invitationId: invitation.invitation.id, invitationToken, apiKey: apiKey.key, apiKeyId: apiKey.id, failedJobId: failedJob.rows[0]!.id, ...ids,
     },
   };
 }

@@ -11,7 +11,7 @@ const idParams = z.object({ id: z.uuid('id: expected a lead id') });
 
 export function registerActivityRoutes(app: FastifyInstance, db: Kysely<DB>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/leads/:id/activity', { config: ACCESS.member, schema: { params: idParams, querystring: activityQuery, response: { 200: activityPageSchema } } }, async (request) =>
+  r.get('/api/leads/:id/activity', { config: ACCESS.memberOrKey('leads:read'), schema: { params: idParams, querystring: activityQuery, response: { 200: activityPageSchema } } }, async (request) =>
     leadTimeline(db, request.ctx, request.params.id, request.query),
   );
 }

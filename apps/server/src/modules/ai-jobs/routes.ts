@@ -58,7 +58,7 @@ export function registerAiJobRoutes(app: FastifyInstance, ai: AiJobs): void {
     ai.getAnalysis(request.ctx, request.params.id),
   );
 
-  r.get('/api/calls/:id/transcript', { config: ACCESS.member, schema: { params: callParams, response: { 200: callTranscriptSchema } } }, async (request) =>
+  r.get('/api/calls/:id/transcript', { config: ACCESS.memberOrKey('calls:read'), schema: { params: callParams, response: { 200: callTranscriptSchema } } }, async (request) =>
     ai.getCallTranscript(request.ctx, request.params.id),
   );
 

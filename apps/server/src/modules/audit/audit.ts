@@ -5,6 +5,8 @@ import type { Tx } from '../../db/scope';
 export interface AuditActor {
   organizationId: string;
   user: { id: string } | null;
+  /** Set when the member acted through an API key: the entry says which key. */
+  apiKey?: { id: string };
 }
 
 /** What it was done to, when it is one thing (a lead, an invitation, a number). */
@@ -28,7 +30,8 @@ export async function auditRows(tx: Tx, actor: AuditActor, rows: ReadonlyArray<{
   if (rows.length === 0) return;
   // Arrays unnested rather than a VALUES row each: a statement's parameters are bounded, and binding thousands is
   // slow. Each distinct details document is sent once (a bulk change's rows share one) and picked by its position.
-  const json = rows.map((r) => JSON.stringify(r.details ?? {}));
+  const via = actor.apiKey ? { api_key_id: actor.apiKey.id } : {};
+  const json = rows.map((r) => JSON.stringify({ ...r.details, ...via }));
   const documents = [...new Set(json)];
   const position = new Map(documents.map((d, i) => [d, i + 1]));
   // clock_timestamp(): the moment of writing, not the transaction's start, so a use case's entries keep their order.

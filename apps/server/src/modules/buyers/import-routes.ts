@@ -13,7 +13,7 @@ export async function registerBuyerImportRoutes(app: FastifyInstance): Promise<v
   await registerCsvUploadRoutes(app, (scope) => {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/buyers/import',
-      { config: ACCESS.member, bodyLimit: IMPORT_MAX_BYTES, schema: { querystring: uploadQuery, response: { 200: buyerImportResultSchema } } },
+      { config: ACCESS.memberOrKey('buyers:write'), bodyLimit: IMPORT_MAX_BYTES, schema: { querystring: uploadQuery, response: { 200: buyerImportResultSchema } } },
       async (request) => {
         const upload = await readCsvUpload(request);
         return request.ctx.write((tx) => importBuyers(tx, request.ctx, { bytes: upload.bytes, filename: request.query.filename || upload.filename }));

@@ -19,7 +19,7 @@ export function registerBuyerSendRoutes(app: FastifyInstance, secret: string): v
   r.post('/api/deals/:id/send', { config: ACCESS.member, schema: { params: dealParams, body: sendToBuyersBody, response: { 200: sendToBuyersResultSchema } } }, async ({ ctx, params, body }) => ({
     items: await sendToBuyers(deps, ctx, params.id, body),
   }));
-  r.get('/api/deals/:id/sends', { config: ACCESS.member, schema: { params: dealParams, response: { 200: buyerSendsSchema } } }, ({ ctx, params }) =>
+  r.get('/api/deals/:id/sends', { config: ACCESS.memberOrKey('deals:read'), schema: { params: dealParams, response: { 200: buyerSendsSchema } } }, ({ ctx, params }) =>
     ctx.read(async (tx) => {
       if (!(await findDealRow(tx, ctx.organizationId, params.id))) throw notFound('Deal not found');
       return { items: await listSends(tx, ctx.organizationId, params.id) };

@@ -24,7 +24,7 @@ export function registerCallRoutes(app: FastifyInstance, calls: CallsModule): vo
   r.post('/api/calls', { config: ACCESS.member, schema: { body: startCallBody, response: { 201: startCallResultSchema } } }, async (request, reply) =>
     reply.status(201).send(await calls.start(request.ctx, request.body)),
   );
-  r.get('/api/calls/:id', { config: ACCESS.member, schema: { params: idParams, response: { 200: callRecordSchema } } }, async (request) => calls.get(request.ctx, request.params.id));
+  r.get('/api/calls/:id', { config: ACCESS.memberOrKey('calls:read'), schema: { params: idParams, response: { 200: callRecordSchema } } }, async (request) => calls.get(request.ctx, request.params.id));
   r.post('/api/calls/:id/hangup', { config: ACCESS.member, schema: { params: idParams, response: { 200: callRecordSchema } } }, async (request) =>
     calls.hangup(request.ctx, request.params.id),
   );

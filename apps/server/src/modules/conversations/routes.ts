@@ -20,20 +20,22 @@ const leadParams = z.object({ leadId: z.uuid('expected a lead id') });
 /** The texting API (docs/api-conversations.md), for signed-in organization members. */
 export function registerConversationRoutes(app: FastifyInstance, conversations: ConversationsModule): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const textsWrite = ACCESS.memberOrKey('texts:write');
+  const textsRead = ACCESS.memberOrKey('texts:read');
 
-  r.post('/api/conversations', { config: ACCESS.member, schema: { body: sendTextBody, response: { 201: conversationMessageSchema } } }, async (request, reply) =>
+  r.post('/api/conversations', { config: textsWrite, schema: { body: sendTextBody, response: { 201: conversationMessageSchema } } }, async (request, reply) =>
     reply.status(201).send(await conversations.send(request.ctx, request.body)),
   );
-  r.get('/api/conversations', { config: ACCESS.member, schema: { querystring: conversationsQuery, response: { 200: conversationListSchema } } }, async (request) =>
+  r.get('/api/conversations', { config: textsRead, schema: { querystring: conversationsQuery, response: { 200: conversationListSchema } } }, async (request) =>
     conversations.list(request.ctx, request.query.lead_id),
   );
-  r.get('/api/conversations/threads', { config: ACCESS.member, schema: { querystring: threadsQuery, response: { 200: conversationThreadListSchema } } }, async (request) =>
+  r.get('/api/conversations/threads', { config: textsRead, schema: { querystring: threadsQuery, response: { 200: conversationThreadListSchema } } }, async (request) =>
     conversations.threads(request.ctx, request.query),
   );
-  r.get('/api/conversations/check', { config: ACCESS.member, schema: { querystring: callCheckQuery, response: { 200: textCheckResultSchema } } }, async (request) =>
+  r.get('/api/conversations/check', { config: textsRead, schema: { querystring: callCheckQuery, response: { 200: textCheckResultSchema } } }, async (request) =>
     conversations.check(request.ctx, request.query.leadId),
   );
-  r.post('/api/conversations/:leadId/read', { config: ACCESS.member, schema: { params: leadParams, response: { 200: markReadResultSchema } } }, async (request) =>
+  r.post('/api/conversations/:leadId/read', { config: textsWrite, schema: { params: leadParams, response: { 200: markReadResultSchema } } }, async (request) =>
     conversations.markRead(request.ctx, request.params.leadId),
   );
 }

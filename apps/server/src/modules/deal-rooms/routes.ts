@@ -40,6 +40,8 @@ export async function registerDealRoomRoutes(app: FastifyInstance): Promise<void
   const deps = { db: database.db, storage };
   const roomCtx = (request: FastifyRequest): RoomContext => ({ ...request.ctx, publicUrl: config.publicUrl });
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const dealsRead = ACCESS.memberOrKey('deals:read');
+  const dealsWrite = ACCESS.memberOrKey('deals:write');
   const member = ACCESS.member;
 
   r.post('/api/deals/:id/room', { config: member, schema: { params: idParams, body: roomSettingsBody.nullish(), response: { 201: dealRoomSchema } } }, async (request, reply) =>
@@ -78,16 +80,16 @@ export async function registerDealRoomRoutes(app: FastifyInstance): Promise<void
     ctx.read(async (tx) => listViews(tx, ctx.organizationId, (await roomRowOfDeal(tx, ctx.organizationId, params.id)).id)),
   );
 
-  r.get('/api/deals/:id/offers', { config: member, schema: { params: idParams, response: { 200: buyerOffersSchema } } }, ({ ctx, params }) =>
+  r.get('/api/deals/:id/offers', { config: dealsRead, schema: { params: idParams, response: { 200: buyerOffersSchema } } }, ({ ctx, params }) =>
     ctx.read((tx) => listBuyerOffers(tx, ctx.organizationId, params.id)),
   );
-  r.post('/api/deals/:id/offers', { config: member, schema: { params: idParams, body: agentOfferBody, response: { 201: buyerOfferSchema } } }, async ({ ctx, params, body }, reply) =>
+  r.post('/api/deals/:id/offers', { config: dealsWrite, schema: { params: idParams, body: agentOfferBody, response: { 201: buyerOfferSchema } } }, async ({ ctx, params, body }, reply) =>
     reply.status(201).send(await ctx.write((tx) => addAgentOffer(tx, ctx, params.id, body))),
   );
-  r.patch('/api/deals/:id/offers/:offerId', { config: member, schema: { params: offerParams, body: updateBuyerOfferBody, response: { 200: buyerOfferSchema } } }, ({ ctx, params, body }) =>
+  r.patch('/api/deals/:id/offers/:offerId', { config: dealsWrite, schema: { params: offerParams, body: updateBuyerOfferBody, response: { 200: buyerOfferSchema } } }, ({ ctx, params, body }) =>
     ctx.write((tx) => updateBuyerOffer(tx, ctx, params.id, params.offerId, body)),
   );
-  r.post('/api/deals/:id/offers/:offerId/accept', { config: member, schema: { params: offerParams, body: acceptOfferBody, response: { 200: buyerOffersSchema } } }, async (request) => {
+  r.post('/api/deals/:id/offers/:offerId/accept', { config: dealsWrite, schema: { params: offerParams, body: acceptOfferBody, response: { 200: buyerOffersSchema } } }, async (request) => {
     const { ctx, params, body } = request;
     const acceptance = await ctx.write((tx) => acceptOffer(tx, ctx, params.id, params.offerId, body));
     await sendDeclineNotices({ db: database.db, mail, log: request.log }, ctx.organizationId, acceptance);

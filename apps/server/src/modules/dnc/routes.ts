@@ -14,10 +14,12 @@ import { addDnc, exportDnc, importDnc, listDnc, removeDnc } from './service';
 /** The organization's Do-Not-Contact list (docs/api-dnc.md): any member reads, adds and imports; owners and admins remove. */
 export async function registerDncRoutes(app: FastifyInstance, db: Kysely<DB>): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const leadsRead = ACCESS.memberOrKey('leads:read');
+  const leadsWrite = ACCESS.memberOrKey('leads:write');
 
-  r.get('/api/dnc', { config: ACCESS.member, schema: { querystring: dncListQuery, response: { 200: dncListSchema } } }, async (request) => listDnc(db, request.ctx, request.query));
+  r.get('/api/dnc', { config: leadsRead, schema: { querystring: dncListQuery, response: { 200: dncListSchema } } }, async (request) => listDnc(db, request.ctx, request.query));
 
-  r.post('/api/dnc', { config: ACCESS.member, schema: { body: addDncBody, response: { 200: dncEntrySchema, 201: dncEntrySchema } } }, async (request, reply) => {
+  r.post('/api/dnc', { config: leadsWrite, schema: { body: addDncBody, response: { 200: dncEntrySchema, 201: dncEntrySchema } } }, async (request, reply) => {
     const { entry, created } = await addDnc(db, request.ctx, request.body);
     return reply.status(created ? 201 : 200).send(entry);
   });
@@ -30,7 +32,7 @@ export async function registerDncRoutes(app: FastifyInstance, db: Kysely<DB>): P
     return removeDnc(db, ctx, request.params.phone, { reason, override });
   });
 
-  r.get('/api/dnc/export.csv', { config: ACCESS.member }, async (request, reply) => {
+  r.get('/api/dnc/export.csv', { config: leadsRead }, async (request, reply) => {
     const csv = await exportDnc(db, request.ctx);
     const day = new Date().toISOString().slice(0, 10);
     return reply
@@ -41,7 +43,7 @@ export async function registerDncRoutes(app: FastifyInstance, db: Kysely<DB>): P
   });
 
   await registerCsvUploadRoutes(app, (scope) => {
-    scope.withTypeProvider<ZodTypeProvider>().post('/api/dnc/import', { config: ACCESS.member, bodyLimit: IMPORT_MAX_BYTES, schema: { response: { 200: dncImportResultSchema } } }, async (request) => {
+    scope.withTypeProvider<ZodTypeProvider>().post('/api/dnc/import', { config: leadsWrite, bodyLimit: IMPORT_MAX_BYTES, schema: { response: { 200: dncImportResultSchema } } }, async (request) => {
       const { ctx } = request;
       return importDnc(db, ctx, (await readCsvUpload(request)).bytes);
     });

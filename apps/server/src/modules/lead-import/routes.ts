@@ -32,8 +32,10 @@ export async function registerLeadImportRoutes(app: FastifyInstance, deps: LeadI
 
   await registerCsvUploadRoutes(app, async (scope) => {
     const r = scope.withTypeProvider<ZodTypeProvider>();
+    const leadsWrite = ACCESS.memberOrKey('leads:write');
+    const leadsRead = ACCESS.memberOrKey('leads:read');
 
-    r.post('/api/leads/import', { config: ACCESS.member, schema: { querystring: uploadQuery, response: { 201: importPreviewSchema } } }, async (request, reply) => {
+    r.post('/api/leads/import', { config: leadsWrite, schema: { querystring: uploadQuery, response: { 201: importPreviewSchema } } }, async (request, reply) => {
       const { ctx } = request;
       const release = slots.take(ctx.organizationId);
       try {
@@ -45,12 +47,12 @@ export async function registerLeadImportRoutes(app: FastifyInstance, deps: LeadI
       }
     });
 
-    r.post('/api/leads/import/:id/start', { config: ACCESS.member, schema: { params: idParams, body: startImportBody, response: { 202: importStatusSchema } } }, async (request, reply) => {
+    r.post('/api/leads/import/:id/start', { config: leadsWrite, schema: { params: idParams, body: startImportBody, response: { 202: importStatusSchema } } }, async (request, reply) => {
       const status = await startImport(db, request.ctx, request.params.id, request.body.mapping, enqueue);
       jobs.wake(LEAD_IMPORT_QUEUE); // committed: start it now instead of at the worker's next poll
       return reply.status(202).send(status);
     });
 
-    r.get('/api/leads/import/:id', { config: ACCESS.member, schema: { params: idParams, response: { 200: importStatusSchema } } }, async (request) => getImport(db, request.ctx, request.params.id));
+    r.get('/api/leads/import/:id', { config: leadsRead, schema: { params: idParams, response: { 200: importStatusSchema } } }, async (request) => getImport(db, request.ctx, request.params.id));
   });
 }

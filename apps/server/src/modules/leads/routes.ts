@@ -16,23 +16,25 @@ const record = { 200: leadRecordSchema };
 
 export function registerLeadRoutes(app: FastifyInstance, db: Kysely<DB>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const leadsRead = ACCESS.memberOrKey('leads:read');
+  const leadsWrite = ACCESS.memberOrKey('leads:write');
 
-  r.get('/api/leads', { config: ACCESS.member, schema: { querystring: listLeadsQuery, response: { 200: leadPageSchema } } }, async (request) => listLeads(db, request.ctx, request.query));
-  r.get('/api/leads/top', { config: ACCESS.member, schema: { querystring: topLeadsQuery, response: { 200: topLeadsSchema } } }, async (request) => ({
+  r.get('/api/leads', { config: leadsRead, schema: { querystring: listLeadsQuery, response: { 200: leadPageSchema } } }, async (request) => listLeads(db, request.ctx, request.query));
+  r.get('/api/leads/top', { config: leadsRead, schema: { querystring: topLeadsQuery, response: { 200: topLeadsSchema } } }, async (request) => ({
     items: await topLeads(db, request.ctx, request.query.limit),
   }));
-  r.get('/api/leads/stats', { config: ACCESS.member, schema: { response: { 200: leadStatsSchema } } }, async (request) => leadStats(db, request.ctx));
-  r.get('/api/leads/:id', { config: ACCESS.member, schema: { params: idParams, response: record } }, async (request) => getLead(db, request.ctx, request.params.id));
+  r.get('/api/leads/stats', { config: leadsRead, schema: { response: { 200: leadStatsSchema } } }, async (request) => leadStats(db, request.ctx));
+  r.get('/api/leads/:id', { config: leadsRead, schema: { params: idParams, response: record } }, async (request) => getLead(db, request.ctx, request.params.id));
   r.get('/api/leads/:id/context', { config: ACCESS.member, schema: { params: idParams } }, async (request) => leadContext(db, request.ctx, request.params.id));
-  r.post('/api/leads', { config: ACCESS.member, schema: { body: createLeadBody, response: { 201: leadRecordSchema } } }, async (request, reply) => {
+  r.post('/api/leads', { config: leadsWrite, schema: { body: createLeadBody, response: { 201: leadRecordSchema } } }, async (request, reply) => {
     const lead = await createLead(db, request.ctx, request.body);
     return reply.status(201).send(lead);
   });
-  r.post('/api/leads/bulk', { config: ACCESS.member, schema: { body: bulkLeadsBody, response: { 200: bulkLeadsResultSchema } } }, async (request) => bulkUpdateLeads(db, request.ctx, request.body));
-  r.patch('/api/leads/:id', { config: ACCESS.member, schema: { params: idParams, body: updateLeadBody, response: record } }, async (request) =>
+  r.post('/api/leads/bulk', { config: leadsWrite, schema: { body: bulkLeadsBody, response: { 200: bulkLeadsResultSchema } } }, async (request) => bulkUpdateLeads(db, request.ctx, request.body));
+  r.patch('/api/leads/:id', { config: leadsWrite, schema: { params: idParams, body: updateLeadBody, response: record } }, async (request) =>
     updateLead(db, request.ctx, request.params.id, request.body),
   );
-  r.delete('/api/leads/:id', { config: ACCESS.member, schema: { params: idParams } }, async (request, reply) => {
+  r.delete('/api/leads/:id', { config: leadsWrite, schema: { params: idParams } }, async (request, reply) => {
     await deleteLead(db, request.ctx, request.params.id);
     return reply.status(204).send();
   });

@@ -5,7 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuth, type Auth } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
 import { sessionResolver, type SessionRow } from './auth/session';
@@ -16,6 +16,7 @@ import type { Database } from './db/database';
 import { publicScope, registerRouteAccess } from './http/access';
 import { limitConnectionsPerAddress } from './http/connection-limits';
 import { registerErrorHandler } from './http/errors';
+import { documentRoute, OPENAPI_COMPONENTS } from './http/openapi';
 import { frameworkErrors, registerJsonParser, registerNulGuard } from './http/input-guards';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -219,8 +220,8 @@ export async function buildApp(config: Config, database: Database, options: AppO
   registerJsonParser(app);
   await registerSecurityHeaders(app, config.publicUrl);
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Wholesail API', version: APP_VERSION } },
-    transform: jsonSchemaTransform,
+    openapi: { info: { title: 'Wholesail API', version: APP_VERSION }, components: OPENAPI_COMPONENTS },
+    transform: documentRoute,
   });
   await publicScope(app, 'the API documentation (OpenAPI and Swagger UI) is public', (scope) =>
     scope.register(fastifySwaggerUi, { routePrefix: '/api/docs' }),

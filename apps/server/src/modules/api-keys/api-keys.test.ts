@@ -128,4 +128,16 @@ describe.each(DB_KINDS)('API keys on %s', (kind) => {
     for (let i = 0; i < 5; i += 1) expect((await withKey(t, 'GET', '/api/leads/stats', calm.key)).statusCode).toBe(200);
     expect(await lastUsed()).toBe(first);
   });
+
+  it('describes the key scheme and each route’s scope in the OpenAPI document', async () => {
+    const res = await t.request('GET', '/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/api/leads'].get).toMatchObject({ 'x-api-key-scope': 'leads:read', security: [{ session: [] }, { apiKey: [] }] });
+    expect(doc.paths['/api/leads'].post['x-api-key-scope']).toBe('leads:write');
+    expect(doc.paths['/api/api-keys'].post.security).toEqual([{ session: [] }]);
+    expect(doc.paths['/api/api-keys'].post['x-api-key-scope']).toBeUndefined();
+    expect(doc.paths['/api/health'].get.security).toEqual([]);
+  });
 });

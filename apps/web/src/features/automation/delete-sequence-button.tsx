@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { sentence } from '@/features/referrals/sentence';
+import { sentence } from '@/lib/sentence';
 import { queryKeys } from '@/lib/query-keys';
 import { AUTOMATION_PATH } from './automation-paths';
 import { deleteSequence } from './sequences-api';

@@ -10,7 +10,7 @@ import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { LeadFilters } from '@/features/leads/leads-api';
-import { sentence } from '@/features/referrals/sentence';
+import { sentence } from '@/lib/sentence';
 import { queryKeys } from '@/lib/query-keys';
 import { NEW_SEQUENCE_PATH } from './automation-paths';
 import { enrolLeads, useSequences, type EnrolTarget } from './sequences-api';

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { LeadDetail } from '@/features/leads/leads-api';
-import { sentence } from '@/features/referrals/sentence';
+import { sentence } from '@/lib/sentence';
 import { EnrolButton } from './enrol-dialog';
 import { EnrolmentItem } from './enrolment-item';
 import { leadClock } from './lead-time';

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { sentence } from '@/features/referrals/sentence';
+import { sentence } from '@/lib/sentence';
 import { ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { AUTOMATION_PATH, sequencePath } from './automation-paths';

@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { FormField, fieldProps } from '@/features/deals/form-field';
 import { FILTER_STATUSES } from '@/features/leads/use-lead-filters';
-import { sentence } from '@/features/referrals/sentence';
+import { sentence } from '@/lib/sentence';
 import type { FieldProblems, SequenceDraft } from './sequence-draft';
 
 type Props = { draft: SequenceDraft; problems: FieldProblems; onChange: (patch: Partial<SequenceDraft>) => void };

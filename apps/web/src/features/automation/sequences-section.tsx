@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyCard } from '@/components/ui/empty-card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { SectionState } from '@/features/referrals/section-state';
+import { SectionState } from '@/components/section-state';
 import { sequencePath, NEW_SEQUENCE_PATH } from './automation-paths';
 import { useSequences } from './sequences-api';
 import { STEP_KIND_NOUNS } from './step-words';

@@ -6,7 +6,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { fieldClassName, Input, NativeSelect } from '@/components/ui/input';
 import { FormField, fieldProps } from '@/features/deals/form-field';
 import { FILTER_STATUSES } from '@/features/leads/use-lead-filters';
-import { sentence } from '@/features/referrals/sentence';
+import { sentence } from '@/lib/sentence';
 import { cn } from '@/lib/utils';
 import { MessageField } from './message-field';
 import { DELAY_UNITS, STEP_INPUTS, type DelayUnit, type FieldProblems, type StepDraft } from './sequence-draft';

@@ -3,8 +3,9 @@
  * away), its type, priority, confidence and rationale, a Copy button and, for response scripts, 'Use Script'.
  */
 import { suggestionColour, type SuggestionColour, type SuggestionPriority, type SuggestionType } from '@wholesail/domain';
-import { AlertTriangle, Check, ChevronLeft, ChevronRight, Copy, Loader2, Sparkles } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { AlertTriangle, ChevronLeft, ChevronRight, Loader2, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { CopyButton } from '@/components/copy-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,8 +13,6 @@ import { cn } from '@/lib/utils';
 import type { Tone } from '@/lib/tone';
 import type { CoachingMessage } from './use-live-coaching';
 
-/** dialer.md §9 "Copied label 2 s". */
-export const COPIED_LABEL_MS = 2000;
 
 export const SUGGESTION_TYPE_LABEL: Record<SuggestionType, string> = {
   response_script: 'Response Script',
@@ -130,29 +129,5 @@ function SuggestionView({ message, onUseScript }: { message: CoachingMessage; on
         )}
       </div>
     </div>
-  );
-}
-
-function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), COPIED_LABEL_MS);
-    } catch (error) {
-      console.warn('[coaching] copy to clipboard failed', error);
-    }
-  };
-
-  return (
-    <Button size="sm" variant="outline" onClick={() => void copy()}>
-      {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-      {copied ? 'Copied' : 'Copy'}
-    </Button>
   );
 }

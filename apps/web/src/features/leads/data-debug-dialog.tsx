@@ -1,14 +1,12 @@
 import { COMPLETENESS_KEY_FIELDS, fieldCoverage, LEAD_FIELD_NAMES, leadCompleteness, type Lead } from '@wholesail/domain';
-import { CheckIcon, CopyIcon, DownloadIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { DownloadIcon } from 'lucide-react';
+import { CopyButton } from '@/components/copy-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { dateTimeText, FIELD_GROUP_LABELS, text } from './lead-format';
 
-/** 'Copied' shows for 2 seconds (dialer.md §9). */
-export const COPIED_LABEL_MS = 2000;
 
 function downloadJson(lead: Lead) {
   const blob = new Blob([JSON.stringify(lead, null, 2)], { type: 'application/json' });
@@ -34,21 +32,7 @@ function Bar({ percent }: { percent: number }) {
 export function DataDebugDialog({ lead, open, onOpenChange }: { lead: Lead; open: boolean; onOpenChange: (open: boolean) => void }) {
   const completeness = leadCompleteness(lead);
   const coverage = fieldCoverage(lead);
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
   const json = JSON.stringify(lead, null, 2);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(json);
-    } catch {
-      return;
-    }
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), COPIED_LABEL_MS);
-  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -125,10 +109,7 @@ export function DataDebugDialog({ lead, open, onOpenChange }: { lead: Lead; open
               </div>
             </dl>
             <div className="flex gap-2">
-              <Button variant="outline" size="sm" onClick={() => void copy()}>
-                {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
-                {copied ? 'Copied' : 'Copy JSON'}
-              </Button>
+              <CopyButton text={json} label="Copy JSON" />
               <Button variant="outline" size="sm" onClick={() => downloadJson(lead)}>
                 <DownloadIcon aria-hidden /> Download JSON
               </Button>

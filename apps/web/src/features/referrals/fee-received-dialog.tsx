@@ -10,7 +10,7 @@ import { FormField, MoneyInput, fieldProps } from '@/features/deals/form-field';
 import { moneyText, parseMoney } from '@/features/deals/money';
 import { queryKeys } from '@/lib/query-keys';
 import { updateReferral } from './referrals-api';
-import { sentence } from './sentence';
+import { sentence } from '@/lib/sentence';
 
 /** "Record fee received": the amount the partner paid and the day it arrived. */
 export function FeeReceivedDialog({ referral, onClose }: { referral: Referral; onClose: () => void }) {

@@ -13,7 +13,7 @@ import { Switch } from '@/components/ui/switch';
 import { FormField, fieldProps } from '@/features/deals/form-field';
 import { fieldErrorsOf } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { sentence } from './sentence';
+import { sentence } from '@/lib/sentence';
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value);
 /** "TX, Austin; 78701" → ["TX", "Austin", "78701"] */

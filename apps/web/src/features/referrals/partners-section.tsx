@@ -11,8 +11,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { queryKeys } from '@/lib/query-keys';
 import { PartnerDialog } from './partner-dialog';
 import { deletePartner, usePartners } from './referrals-api';
-import { SectionState } from './section-state';
-import { sentence } from './sentence';
+import { SectionState } from '@/components/section-state';
+import { sentence } from '@/lib/sentence';
 
 const none = <span className="text-muted-foreground">—</span>;
 

@@ -10,7 +10,7 @@ import { parseMoney } from '@/features/deals/money';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { reportReferralStatus, respondToReferral } from './public-referral-api';
-import { sentence } from './sentence';
+import { sentence } from '@/lib/sentence';
 
 type Props = { referral: PublicReferral; token: string; onChange: (next: PublicReferral) => void };
 

@@ -14,7 +14,7 @@ import { fieldErrorsOf } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
 import { createReferral, usePartners } from './referrals-api';
-import { sentence } from './sentence';
+import { sentence } from '@/lib/sentence';
 
 /** Active partners, those whose markets name the lead's state, city or ZIP code first (then by name, as listed). */
 export function rankPartners(partners: readonly ReferralPartner[], lead: Pick<LeadDetail, 'property_address_state' | 'property_address_city' | 'property_address_zip' | 'property_address_zipcode'>) {

@@ -13,8 +13,8 @@ import { queryKeys } from '@/lib/query-keys';
 import { FeeReceivedDialog } from './fee-received-dialog';
 import { ReferralStatusBadge } from './referral-status-badge';
 import { resendReferral, updateReferral, useReferrals } from './referrals-api';
-import { SectionState } from './section-state';
-import { sentence } from './sentence';
+import { SectionState } from '@/components/section-state';
+import { sentence } from '@/lib/sentence';
 
 const money = (value: number | null) => (value === null ? <span className="text-muted-foreground">—</span> : formatUsd(value));
 const FINISHED = new Set(['declined', 'cancelled']);

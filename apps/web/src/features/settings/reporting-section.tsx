@@ -16,7 +16,7 @@ import { saveReportingSettings, useReportingSettings } from '@/features/analytic
 import { zoneOptionLabel } from '@/features/analytics/zone-names';
 import { FormField, fieldProps } from '@/features/deals/form-field';
 import { canManageOrganization } from '@/features/organization/organization-api';
-import { sentence } from '@/features/referrals/sentence';
+import { sentence } from '@/lib/sentence';
 import { fieldErrorsOf } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useAnchorScroll } from '@/lib/use-anchor-scroll';

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { relativeTime } from '@/features/leads/lead-format';
-import { sentence } from '@/features/referrals/sentence';
+import { sentence } from '@/lib/sentence';
 import { queryKeys } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
 import { updateRule } from './rules-api';

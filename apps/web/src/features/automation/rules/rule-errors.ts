@@ -4,7 +4,7 @@
  */
 import { createRuleBody } from '@wholesail/domain';
 import { ApiError } from '@/lib/api';
-import { sentence } from '@/features/referrals/sentence';
+import { sentence } from '@/lib/sentence';
 import { bodyOf, CONDITION_FIELDS, type RuleDraft } from './rule-draft';
 import type { RuleBody } from './rules-api';
 

@@ -3,7 +3,7 @@ import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { SectionState } from '@/features/referrals/section-state';
+import { SectionState } from '@/components/section-state';
 import { DryRunDialog } from './dry-run-dialog';
 import { blankAction, draftOf, emptyDraft } from './rule-draft';
 import { RuleCard } from './rule-card';

@@ -133,6 +133,10 @@ export const queryKeys = {
     feed: (filters: FeedFilters) => ['orchestrator', 'feed', filters] as const,
     diagnostics: ['orchestrator', 'diagnostics'] as const,
   },
+  /** The developer page: API keys are not on the feed (only owners and admins see them); its own changes refresh it. */
+  developer: {
+    apiKeys: ['api_keys'] as const,
+  },
   /** The member's own notifications: a system_notifications insert refreshes the bell. */
   notifications: {
     all: ['system_notifications'] as const,

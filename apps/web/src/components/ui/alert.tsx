@@ -7,6 +7,7 @@ const alertVariants = cva('flex gap-3 rounded-lg border px-4 py-3 text-sm [&>svg
     variant: {
       default: 'bg-card text-card-foreground',
       destructive: 'border-destructive/30 bg-destructive/5 text-destructive',
+      warning: 'border-warning/40 bg-warning/10 text-warning-foreground',
     },
   },
   defaultVariants: { variant: 'default' },

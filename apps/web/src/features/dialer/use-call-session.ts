@@ -77,7 +77,9 @@ export function useCallSession({ lead, fromNumber, toE164, notes, clearNotes, on
     [backToReady, clearNotes, dispatch, lead.leadId, notes, onCompleted],
   );
 
-  useEffect(() => onStatusChange?.(status), [onStatusChange, status]);
+  useEffect(() => {
+    onStatusChange?.(status);
+  }, [onStatusChange, status]);
 
   // Ringing → On Call when the server reports the call answered; any live state → Ended when it is over.
   const remoteStatus = record.data?.status;

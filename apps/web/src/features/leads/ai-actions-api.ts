@@ -1,5 +1,5 @@
 /** The AI actions on leads (docs/api-ai-jobs.md): enrichment batches, scoring and Ask AI, and why each may not run. */
-import type { AiHealth, AskLeadAnswer, EnrichmentPriority, EnrichmentRequestAnswer, LeadAiScore, LeadEnrichmentStatus } from '@wholesail/domain';
+import type { AiHealth, AskLeadAnswer, AskLeadBody, EnrichmentPriority, EnrichmentRequestAnswer, LeadAiScore, LeadEnrichmentStatus } from '@wholesail/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -32,7 +32,7 @@ export function useScoreLead(leadId: string) {
   });
 }
 
-export type ChatTurn = { role: 'user' | 'assistant'; content: string };
+export type ChatTurn = AskLeadBody['history'][number];
 
 export function useAskLead(leadId: string) {
   return useMutation({

@@ -153,6 +153,8 @@ export const queryKeys = {
     drill: (table: 'calls' | 'conversations' | 'deals' | 'leads', metric: DrillMetric, query: AnalyticsQuery) => [table, 'analytics-drill', metric, query] as const,
     /** Sources and lists count leads and deals (lib/realtime.ts refreshes them on a deal's change too). */
     sources: (query: AnalyticsQuery) => ['leads', 'analytics-sources', query] as const,
+    /** Every range of the sources report (a spend saved changes them all). */
+    allSources: ['leads', 'analytics-sources'] as const,
     /** The spend entered per source and month (not on the change feed: a save refreshes it). */
     spend: (year: number) => ['source_spend', year] as const,
   },

@@ -106,7 +106,7 @@ function SpendForm({ month, data, known, onDone }: { month: string; data: Spend;
     },
     onSuccess: (saved) => {
       if (saved) client.setQueryData(queryKeys.analytics.spend(saved.year), saved);
-      void client.invalidateQueries({ queryKey: ['leads', 'analytics-sources'] });
+      void client.invalidateQueries({ queryKey: queryKeys.analytics.allSources });
       toast.success(saved ? 'Spend saved' : 'Nothing changed');
       onDone();
     },

@@ -74,7 +74,7 @@ describe('AiCoachingCard', () => {
     render(<AiCoachingCard messages={[message({ type: 'objection_alert', priority: 'high' })]} />);
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Objection Alert');
-    expect(alert).toHaveClass('border-destructive');
+    expect(alert).toHaveAttribute('data-tone', 'destructive');
   });
 
   it('pages through older suggestions and jumps to a new one when it arrives', () => {

@@ -103,6 +103,7 @@ function SuggestionView({ message, onUseScript }: { message: CoachingMessage; on
     <div
       className={cn('grid gap-3 rounded-lg border p-3', alert ? 'border-destructive bg-destructive/10 ring-2 ring-destructive/30' : 'bg-muted/40')}
       role={alert ? 'alert' : undefined}
+      data-tone={alert ? 'destructive' : undefined}
       data-type={message.type}
     >
       <div className="flex flex-wrap items-center gap-2">

@@ -30,7 +30,6 @@ export function useSaveArv(leadId: string, dealId?: string) {
       const id = dealId ?? (await openDealOf(leadId)).id;
       return apiRequest<Deal>(`/api/deals/${encodeURIComponent(id)}`, { method: 'PATCH', body: { arv } });
     },
-    // The deals feature's keys start with its table's name.
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['deals'] }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.deals.all }),
   });
 }

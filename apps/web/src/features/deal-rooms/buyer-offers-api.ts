@@ -1,20 +1,12 @@
 /** Buyers' offers on a deal, ranked (GET/POST /api/deals/:id/offers, PATCH …/:offerId, POST …/:offerId/accept). */
-import type { BuyerOffer, buyerOffersSchema, Financing } from '@wholesail/domain';
+import type { agentOfferBody, BuyerOffer, buyerOffersSchema } from '@wholesail/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export type BuyerOffers = z.infer<typeof buyerOffersSchema>;
-export type AgentOfferWrite = {
-  buyer_id: string;
-  amount: number;
-  earnest_money: number;
-  close_by: string;
-  financing: Financing;
-  proof_of_funds?: string;
-  message?: string;
-};
+export type AgentOfferWrite = z.input<typeof agentOfferBody>;
 
 const offersPath = (dealId: string) => `/api/deals/${encodeURIComponent(dealId)}/offers`;
 const offerPath = (dealId: string, offerId: string) => `${offersPath(dealId)}/${encodeURIComponent(offerId)}`;

@@ -1,5 +1,6 @@
 /** Deals API (docs/api-deals.md): lists, one deal, its offers and timeline, the figures and the settings; the calculator reads deals through it too. */
-import { DEFAULT_DEAL_SETTINGS, type Buyer, type Deal, type DealEvent, type DealOffer, type DealPatch, type DealSettings, type DealStage, type Member, type Revenue } from '@wholesail/domain';
+import { DEFAULT_DEAL_SETTINGS, type Buyer, type Deal, type DealEvent, type DealOffer, type DealPatch, type DealSettings, type Member, type Revenue, type stageChangeBody, type updateOfferBody } from '@wholesail/domain';
+import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import { fetchMembers } from '@/features/settings/settings-api';
 import { apiRequest } from '@/lib/api';
@@ -8,8 +9,8 @@ import { queryKeys } from '@/lib/query-keys';
 /** The board asks for open deals whole, and for the latest closed and dead ones. */
 export type DealFilters = { stage: 'open' | 'closed' | 'dead'; owner: string | null; search: string; limit: number };
 export type DealList = { items: Deal[]; total: number };
-export type OfferWrite = { amount?: number; offered_on?: string; terms?: string | null; status?: DealOffer['status']; counter_amount?: number | null };
-export type StageChange = { stage: DealStage; reason?: string; fields?: DealPatch };
+export type OfferWrite = z.input<typeof updateOfferBody>;
+export type StageChange = z.input<typeof stageChangeBody>;
 
 const dealPath = (id: string) => `/api/deals/${encodeURIComponent(id)}`;
 

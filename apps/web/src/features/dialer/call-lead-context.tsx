@@ -44,7 +44,7 @@ export function CallLeadContextNote({ context }: { context: ReturnType<typeof us
   const notLinked = error instanceof ApiError && error.message === CALL_LEAD_CONTEXT_MESSAGES.notLinked;
   const title = isAnswered(error) ? (notLinked ? CALL_LEAD_CONTEXT_MESSAGES.callNotLinked : error.message) : CALL_LEAD_CONTEXT_MESSAGES.failed;
   return (
-    <div role="status" className="grid gap-1 rounded-md border border-amber-500/40 bg-amber-500/5 p-2 text-sm">
+    <div role="status" data-tone="warning" className="grid gap-1 rounded-md border border-warning/40 bg-warning/5 p-2 text-sm">
       <p className="font-medium">{title}</p>
       <p className="text-xs text-muted-foreground">
         {isAnswered(error) ? '' : `${errorText(error, '')} `}Showing the lead the dialer was opened for.

@@ -1,10 +1,11 @@
 /** Client of the calling API (docs/api-calls.md): caller id, compliance check, dial, call record, hangup. */
-import type { CallCheck, CallerIdReason, CallRecord, StartCallBody, StartCallResult } from '@wholesail/domain';
+import type { CallCheck, callerIdChoiceSchema, CallRecord, StartCallBody, StartCallResult } from '@wholesail/domain';
+import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-export type CallerId = { phone_number: string | null; reason: CallerIdReason };
+export type CallerId = z.infer<typeof callerIdChoiceSchema>;
 export type { CallCheck };
 
 const leadQuery = (leadId: string) => `leadId=${encodeURIComponent(leadId)}`;

@@ -1,23 +1,24 @@
 /**
- * The call status machine of dialer.md §4 for one lead: Ready → Ringing → On Call → Ending → Ended, the
- * voice device's call controls (hang-up, mute, tones) and the post-call dialog with its 10 s auto-complete.
- * The server's call record says when the lead answered or hung up, for the demo line and Twilio alike.
+ * The call session of dialer.md §4 for one lead: the effects around callSessionReducer. It dials through the
+ * voice device, listens to the line and to the server's call record (which says when the lead answered or hung
+ * up, for the demo line and Twilio alike), runs the timers, and turns each of these events into an action.
  */
 import { FORCED_END_MS, POST_CALL_AUTO_CLOSE_MS } from '@wholesail/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { ApiError, errorText } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
+import { useReducerStore } from '@/lib/use-reducer-store';
 import type { DialerData } from './dialer-store';
 import { ENDED_STATUSES, hangUpCall, startCall, useCallCheck, useCallRecord } from './calls-api';
+import { callSeconds, callSessionReducer, initialCallSession, type CallStatus, type PostCallState } from './call-session-reducer';
 import { useVoiceDevice } from './voice/use-voice-device';
 import { VOICE_NOT_READY_MESSAGE } from './voice/voice-device';
 import type { ActiveVoiceCall } from './voice/voice-line';
 
-export type CallStatus = 'ready' | 'ringing' | 'on-call' | 'ending' | 'ended';
+export type { CallStatus, PostCallState } from './call-session-reducer';
 export type CallSummary = { callId: string; durationMs: number; notes: string; leadId: string };
-export type PostCallState = { callId: string; durationMs: number; open: boolean; doNotCallRequested: boolean };
 
 export type CallSessionOptions = {
   lead: DialerData;
@@ -29,106 +30,72 @@ export type CallSessionOptions = {
   onCompleted?: (summary: CallSummary) => void;
 };
 
+const callFailed = (error: unknown) => toast.error('Call failed', { description: errorText(error, 'Call could not be completed') });
+
 export function useCallSession({ lead, fromNumber, toE164, notes, clearNotes, onStatusChange, onCompleted }: CallSessionOptions) {
   const client = useQueryClient();
   const device = useVoiceDevice();
   const check = useCallCheck(lead.leadId, toE164);
-  const [status, setStatusState] = useState<CallStatus>('ready');
-  const statusRef = useRef<CallStatus>('ready');
-  const [call, setCall] = useState<{ id: string; sid: string } | null>(null);
+  const [state, dispatch] = useReducerStore(callSessionReducer, initialCallSession);
+  const { status, call, postCall } = state;
+  // Not state: the provider's call object, its unsubscribe functions and the forced-end timer.
   const active = useRef<ActiveVoiceCall | null>(null);
   const unsubscribe = useRef<Array<() => void>>([]);
-  const [dialing, setDialing] = useState(false);
-  const [connectedAt, setConnectedAt] = useState<number | null>(null);
-  const connectedAtRef = useRef<number | null>(null);
-  const [now, setNow] = useState(() => Date.now());
-  const [muted, setMuted] = useState(false);
-  const [digits, setDigits] = useState('');
-  const [postCall, setPostCall] = useState<PostCallState | null>(null);
-  /** Set when live coaching hears the lead ask not to be called again. */
-  const doNotCall = useRef(false);
   const forcedEnd = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const notesRef = useRef(notes);
-  notesRef.current = notes;
-
-  const setStatus = useCallback(
-    (next: CallStatus) => {
-      statusRef.current = next;
-      setStatusState(next);
-      onStatusChange?.(next);
-    },
-    [onStatusChange],
-  );
+  const record = useCallRecord(call?.id ?? null, status === 'ringing' || status === 'ending');
 
   const release = useCallback(() => {
+    clearTimeout(forcedEnd.current);
     for (const off of unsubscribe.current) off();
     unsubscribe.current = [];
     active.current = null;
   }, []);
 
-  const record = useCallRecord(call?.id ?? null, status === 'ringing' || status === 'ending');
-
   const finish = useCallback(
-    (id: string) => {
-      if (statusRef.current === 'ended' || statusRef.current === 'ready') return;
-      clearTimeout(forcedEnd.current);
+    (callId: string) => {
+      if (!dispatch({ type: 'ended', callId, at: Date.now() })) return;
       release();
-      const started = connectedAtRef.current;
-      const durationMs = started === null ? 0 : Math.max(0, Date.now() - started);
-      setStatus('ended');
-      setMuted(false);
       toast.success('Call ended', { description: 'Take post-call actions before closing' });
-      setPostCall({ callId: id, durationMs, open: true, doNotCallRequested: doNotCall.current });
     },
-    [release, setStatus],
+    [dispatch, release],
   );
 
-  const reset = useCallback(() => {
+  /** Back at Ready: the lead may be callable again (or no longer), so the compliance check is asked again. */
+  const backToReady = useCallback(() => {
     release();
-    setPostCall(null);
-    setCall(null);
-    connectedAtRef.current = null;
-    setConnectedAt(null);
-    setDigits('');
-    setMuted(false);
-    doNotCall.current = false;
-    setStatus('ready');
     void client.invalidateQueries({ queryKey: queryKeys.calls.check(lead.leadId) });
-  }, [client, lead.leadId, release, setStatus]);
+  }, [client, lead.leadId, release]);
 
   /** Completing resets to Ready, clears notes and reports duration, notes and lead. */
   const complete = useCallback(
-    (state: PostCallState) => {
-      const summary = { callId: state.callId, durationMs: state.durationMs, notes: notesRef.current, leadId: lead.leadId };
-      reset();
+    (done: PostCallState) => {
+      if (!dispatch({ type: 'completed' })) return;
+      backToReady();
       clearNotes();
-      onCompleted?.(summary);
+      onCompleted?.({ callId: done.callId, durationMs: done.durationMs, notes, leadId: lead.leadId });
     },
-    [clearNotes, lead.leadId, onCompleted, reset],
+    [backToReady, clearNotes, dispatch, lead.leadId, notes, onCompleted],
   );
 
-  // Ringing → On Call when the server reports the call answered; any state → Ended when it is over.
+  useEffect(() => {
+    onStatusChange?.(status);
+  }, [onStatusChange, status]);
+
+  // Ringing → On Call when the server reports the call answered; any live state → Ended when it is over.
   const remoteStatus = record.data?.status;
   useEffect(() => {
     if (!call || !remoteStatus) return;
-    if (remoteStatus === 'in-progress' && statusRef.current === 'ringing') {
-      const at = Date.now();
-      connectedAtRef.current = at;
-      setConnectedAt(at);
-      setNow(at);
-      setStatus('on-call');
-      toast.success('Call connected');
-    } else if (ENDED_STATUSES.includes(remoteStatus) && ['ringing', 'on-call', 'ending'].includes(statusRef.current)) {
-      finish(call.id);
-    }
-  }, [call, remoteStatus, finish, setStatus]);
+    if (remoteStatus === 'in-progress') {
+      if (dispatch({ type: 'connected', at: Date.now() })) toast.success('Call connected');
+    } else if (ENDED_STATUSES.includes(remoteStatus)) finish(call.id);
+  }, [call, remoteStatus, dispatch, finish]);
 
   // The timer counts seconds while On Call.
   useEffect(() => {
     if (status !== 'on-call') return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => dispatch({ type: 'tick', now: Date.now() }), 1000);
     return () => clearInterval(timer);
-  }, [status]);
+  }, [status, dispatch]);
 
   // A post-call dialog closed without completing auto-completes after 10 s, unless notes would be lost.
   useEffect(() => {
@@ -137,13 +104,10 @@ export function useCallSession({ lead, fromNumber, toE164, notes, clearNotes, on
     return () => clearTimeout(timer);
   }, [postCall, notes, complete]);
 
-  useEffect(() => () => {
-    clearTimeout(forcedEnd.current);
-    release();
-  }, [release]);
+  useEffect(() => release, [release]);
 
   const dial = async () => {
-    if (statusRef.current !== 'ready') return;
+    if (status !== 'ready') return;
     if (device.status !== 'ready') {
       toast.error('Cannot make call', { description: VOICE_NOT_READY_MESSAGE });
       return;
@@ -152,7 +116,7 @@ export function useCallSession({ lead, fromNumber, toE164, notes, clearNotes, on
       toast.error('Cannot make call', { description: 'Please ensure phone numbers are configured' });
       return;
     }
-    setDialing(true);
+    if (!dispatch({ type: 'dial-requested' })) return;
     let approved: string | null = null;
     try {
       const fresh = await check.refetch();
@@ -160,94 +124,84 @@ export function useCallSession({ lead, fromNumber, toE164, notes, clearNotes, on
         toast.error('Cannot make call', { description: fresh.data.reason ?? 'Calling this lead is not allowed right now' });
         return;
       }
-      setStatus('ringing');
-      setDigits('');
-      connectedAtRef.current = null;
-      setConnectedAt(null);
+      dispatch({ type: 'ringing' });
       const { call_id, call_sid } = await startCall({ lead_id: lead.leadId, from_e164: fromNumber, to_e164: toE164 });
       approved = call_id;
-      setCall({ id: call_id, sid: call_sid });
+      dispatch({ type: 'call-started', id: call_id, sid: call_sid });
       const voiceCall = await device.connect({ callId: call_id, leadId: lead.leadId, to: toE164, from: fromNumber });
       active.current = voiceCall;
       unsubscribe.current = [
         voiceCall.onDisconnect(() => finish(call_id)),
         voiceCall.onError((error) => {
-          toast.error('Call failed', { description: errorText(error, 'Call could not be completed') });
-          if (statusRef.current === 'ringing') {
+          callFailed(error);
+          // Before an answer the call is dropped and the dialer is ready again; after one, the call just ended.
+          if (dispatch({ type: 'dial-failed' })) {
             void hangUpCall(call_id).catch(() => undefined);
-            reset();
+            backToReady();
           } else finish(call_id);
         }),
       ];
     } catch (error) {
       // An error while dialing returns to Ready; a call the server approved is ended there too.
       if (approved) void hangUpCall(approved).catch(() => undefined);
-      reset();
+      if (dispatch({ type: 'dial-failed' })) backToReady();
       const title = error instanceof ApiError && error.status >= 400 && error.status < 500 ? 'Cannot make call' : 'Call failed';
       toast.error(title, { description: errorText(error, 'Call could not be completed') });
     } finally {
-      setDialing(false);
+      dispatch({ type: 'dial-settled' });
     }
   };
 
   const end = () => {
     const id = call?.id;
-    if (!id || (statusRef.current !== 'on-call' && statusRef.current !== 'ringing')) return;
-    setStatus('ending');
+    if (!id || !dispatch({ type: 'hang-up' })) return;
     forcedEnd.current = setTimeout(() => finish(id), FORCED_END_MS);
-    const voiceCall = active.current;
-    Promise.all([voiceCall?.hangup(), hangUpCall(id)]).then(
-      ([, result]) => {
-        client.setQueryData(queryKeys.calls.detail(id), result);
-        finish(id);
-      },
-      (error: unknown) => toast.error('Call failed', { description: errorText(error, 'Call could not be completed') }),
-    );
+    Promise.all([active.current?.hangup(), hangUpCall(id)]).then(([, result]) => {
+      client.setQueryData(queryKeys.calls.detail(id), result);
+      finish(id);
+    }, callFailed);
   };
 
   const toggleMute = () => {
     const voiceCall = active.current;
-    if (statusRef.current !== 'on-call' || !voiceCall) {
+    if (status !== 'on-call' || !voiceCall) {
       toast.error('Mute unavailable', { description: 'No active call' });
       return;
     }
-    const next = !muted;
+    const next = !state.muted;
     voiceCall.mute(next).then(
       () => {
-        setMuted(next);
+        dispatch({ type: 'mute-changed', muted: next });
         toast.success(next ? 'Microphone muted' : 'Microphone unmuted');
       },
       (error: unknown) => toast.error('Mute toggle failed', { description: errorText(error, 'Could not change the microphone') }),
     );
   };
 
-  const pressKey = useCallback((key: string) => {
-    const voiceCall = active.current;
-    if (statusRef.current !== 'on-call' || !voiceCall) {
-      toast.error('Cannot send tone', { description: 'No active call' });
-      return;
-    }
-    setDigits((current) => (current + key).slice(-24));
-    voiceCall.sendDigits(key).catch((error: unknown) => toast.error('Failed to send tone', { description: errorText(error, 'The tone was not sent') }));
-  }, []);
+  const pressKey = useCallback(
+    (key: string) => {
+      const voiceCall = active.current;
+      if (!voiceCall || !dispatch({ type: 'digit-pressed', key })) {
+        toast.error('Cannot send tone', { description: 'No active call' });
+        return;
+      }
+      voiceCall.sendDigits(key).catch((error: unknown) => toast.error('Failed to send tone', { description: errorText(error, 'The tone was not sent') }));
+    },
+    [dispatch],
+  );
 
   /** The lead asked not to be called again: the post-call dialog will start with DNC checked. */
-  const markDoNotCall = useCallback(() => {
-    doNotCall.current = true;
-    setPostCall((p) => (p ? { ...p, doNotCallRequested: true } : p));
-  }, []);
+  const markDoNotCall = useCallback(() => void dispatch({ type: 'do-not-call-requested' }), [dispatch]);
 
-  const seconds = connectedAt === null ? 0 : Math.floor((now - connectedAt) / 1000);
   const callSid = record.data?.call_sid ?? call?.sid ?? null;
   return {
-    device, check, status, dialing, seconds, muted, digits, postCall,
+    device, check, status, dialing: state.dialing, seconds: callSeconds(state), muted: state.muted, digits: state.digits, postCall,
     /** The provider's call id once known; a Twilio call has a temporary one until its webhook links it. */
     callSid: callSid && !callSid.startsWith('pending_') ? callSid : null,
     hasCall: call !== null,
-    dial, end, toggleMute, pressKey,
-    markDoNotCall,
-    openPostCall: () => setPostCall((p) => (p ? { ...p, open: true } : p)),
-    closePostCall: () => setPostCall((p) => (p ? { ...p, open: false } : p)),
+    dial, end, toggleMute, pressKey, markDoNotCall,
+    openPostCall: () => dispatch({ type: 'post-call-opened' }),
+    closePostCall: () => dispatch({ type: 'post-call-closed' }),
     completePostCall: () => postCall && complete(postCall),
   };
 }

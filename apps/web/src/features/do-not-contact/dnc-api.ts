@@ -1,5 +1,6 @@
 /** Client of the Do-Not-Contact list (issue 15): GET/POST /api/dnc, DELETE /api/dnc/:phone, import and export. */
-import type { AddDncBody, DncEntry, DncImportResult, DncList, DncRemoval } from '@wholesail/domain';
+import type { AddDncBody, DncEntry, DncImportResult, DncList, DncRemoval, removeDncBody } from '@wholesail/domain';
+import type { z } from 'zod';
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -29,7 +30,7 @@ export function addDncNumber(body: AddDncBody): Promise<DncEntry> {
   return apiRequest<DncEntry>('/api/dnc', { method: 'POST', body });
 }
 
-export type RemoveDncBody = { reason: string; confirm_opt_out_override?: boolean };
+export type RemoveDncBody = z.input<typeof removeDncBody>;
 
 export function removeDncNumber(phone: string, body: RemoveDncBody): Promise<DncRemoval> {
   return apiRequest<DncRemoval>(`/api/dnc/${encodeURIComponent(phone)}`, { method: 'DELETE', body });

@@ -1,19 +1,9 @@
 /** The AI actions on leads (docs/api-ai-jobs.md): enrichment batches, scoring and Ask AI, and why each may not run. */
-import type { AiHealth, AskLeadAnswer, EnrichmentPriority, EnrichmentRequestAnswer, LeadEnrichmentStatus } from '@wholesail/domain';
+import type { AiHealth, AskLeadAnswer, AskLeadBody, EnrichmentPriority, EnrichmentRequestAnswer, LeadAiScore, LeadEnrichmentStatus } from '@wholesail/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-/** POST /api/leads/:id/ai-score's answer: the stored score with its reasons. */
-export type LeadAiScoreResult = {
-  lead_id: string;
-  ai_score: number;
-  ai_score_reasons: string[];
-  ai_score_source: string;
-  ai_scored_at: string;
-  motivation_level: string;
-  llm: 'configured' | 'not_configured' | 'error';
-};
 
 export function useEnrichLeads() {
   const client = useQueryClient();
@@ -37,12 +27,12 @@ export function useLeadEnrichment(leadId: string) {
 export function useScoreLead(leadId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<LeadAiScoreResult>(`/api/leads/${encodeURIComponent(leadId)}/ai-score`, { method: 'POST' }),
+    mutationFn: () => apiRequest<LeadAiScore>(`/api/leads/${encodeURIComponent(leadId)}/ai-score`, { method: 'POST' }),
     onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.leads.detail(leadId) }),
   });
 }
 
-export type ChatTurn = { role: 'user' | 'assistant'; content: string };
+export type ChatTurn = AskLeadBody['history'][number];
 
 export function useAskLead(leadId: string) {
   return useMutation({

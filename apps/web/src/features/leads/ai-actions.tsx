@@ -1,5 +1,5 @@
 /** The AI actions on one lead (page and dialog): Enrich, Score with AI and Ask AI, each saying why when it cannot run. */
-import { AI_ACTION_TOASTS } from '@wholesail/domain';
+import { AI_ACTION_TOASTS, type LeadAiScore } from '@wholesail/domain';
 import { BotIcon, GaugeIcon } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
@@ -7,7 +7,7 @@ import { BlockedButton } from '@/components/ui/blocked-button';
 import { Button } from '@/components/ui/button';
 import { useAiHealth } from '@/features/coaching/use-ai-health';
 import { errorText } from '@/lib/api';
-import { AI_ACTION_REASONS, aiActionState, useScoreLead, type LeadAiScoreResult } from './ai-actions-api';
+import { AI_ACTION_REASONS, aiActionState, useScoreLead } from './ai-actions-api';
 import { AiScoreSummary } from './ai-score';
 import { AskAiPanel } from './ask-ai-panel';
 import { EnrichControls, EnrichmentStatus } from './enrich-controls';
@@ -17,7 +17,7 @@ export function LeadAiActions({ lead }: { lead: LeadDetail }) {
   const health = useAiHealth();
   const state = aiActionState(health.data);
   const score = useScoreLead(lead.id);
-  const [scored, setScored] = useState<LeadAiScoreResult | null>(null);
+  const [scored, setScored] = useState<LeadAiScore | null>(null);
   const [asking, setAsking] = useState(false);
   const [followBatch, setFollowBatch] = useState<string | null>(null);
   const stopFollowing = useCallback(() => setFollowBatch(null), []);

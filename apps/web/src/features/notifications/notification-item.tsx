@@ -7,8 +7,8 @@ import { cn } from '@/lib/utils';
 
 const LEVEL_ICONS: Readonly<Record<NotificationLevel, { icon: LucideIcon; className: string; label: string }>> = {
   info: { icon: Info, className: 'text-sky-600', label: 'Info' },
-  success: { icon: CheckCircle2, className: 'text-emerald-600', label: 'Success' },
-  warning: { icon: AlertTriangle, className: 'text-amber-600', label: 'Warning' },
+  success: { icon: CheckCircle2, className: 'text-success', label: 'Success' },
+  warning: { icon: AlertTriangle, className: 'text-warning', label: 'Warning' },
   error: { icon: XCircle, className: 'text-destructive', label: 'Error' },
 };
 

@@ -2,6 +2,7 @@ import type { SignalFigures, SignalMeasure } from '@wholesail/domain';
 import { Fragment, type ReactNode } from 'react';
 import { countText, percentText } from '@/features/analytics/figure-format';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { Tone } from '@/lib/tone';
 import { cn } from '@/lib/utils';
 import { liftText, liftTone, liftWords, ofText, OUTCOMES, TOO_FEW } from './signals-format';
 
@@ -13,13 +14,18 @@ export type LeadsTarget = { key: string; label: string; measure: SignalMeasure }
 
 type Group<R> = { title: string; rows: readonly R[]; note?: string };
 
-const TONES = { up: 'text-success', down: 'text-destructive', same: 'text-muted-foreground' } as const;
+const TONES = {
+  up: { className: 'text-success', tone: 'success' },
+  down: { className: 'text-destructive', tone: 'destructive' },
+  same: { className: 'text-muted-foreground', tone: undefined },
+} as const satisfies Record<string, { className: string; tone: Tone | undefined }>;
 
 /** "1.8×" in green when clearly better than all leads, red when clearly worse; "Too few to tell" below the minimum sample. */
 export function Lift({ row, lift }: { row: FiguresRow; lift: number | null }) {
   if (!row.enough) return <span className="text-xs text-muted-foreground">{TOO_FEW}</span>;
+  const { className, tone } = TONES[liftTone(lift)];
   return (
-    <span className={cn('font-medium tabular-nums', TONES[liftTone(lift)])} title={liftWords(lift)}>
+    <span className={cn('font-medium tabular-nums', className)} data-tone={tone} title={liftWords(lift)}>
       {liftText(lift)}
     </span>
   );

@@ -44,8 +44,8 @@ describe('the signals analytics screen', () => {
     // 100 leads; 9 of 100 contracted is 9% against 5% of all leads: 1.8×.
     expect(within(table).getByRole('row', { name: 'Tax delinquent' }).textContent).toBe('Tax delinquent10060 of 10060% · 1.2×20 of 10020% · 2.0×9 of 1009%1.8×');
     expect(within(table).getByRole('row', { name: 'Out-of-state owner' }).textContent).toBe('Out-of-state owner125 of 1241.7%5 of 1241.7%5 of 1241.7%Too few to tell');
-    expect(within(table).getByText('1.8×', { selector: 'span' })).toHaveClass('text-success');
-    expect(within(within(table).getByRole('row', { name: 'Vacant' })).getAllByText('0.7×')[0]).toHaveClass('text-destructive');
+    expect(within(table).getByText('1.8×', { selector: 'span' })).toHaveAttribute('data-tone', 'success');
+    expect(within(within(table).getByRole('row', { name: 'Vacant' })).getAllByText('0.7×')[0]).toHaveAttribute('data-tone', 'destructive');
     expect(table).toHaveTextContent('Distress');
     expect(table).toHaveTextContent('And 4 more tags with fewer leads.');
     expect(screen.getByRole('button', { name: 'Contract: 20 of 400' })).toHaveTextContent('5% of all leads');

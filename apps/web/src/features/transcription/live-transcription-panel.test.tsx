@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { FakeWebSocket } from '@/test/fake-websocket';
 import { ME, mockApi, SIGNED_IN_SESSION } from '@/test/mock-api';
+import { queryKeys } from '@/lib/query-keys';
 import { LiveTranscriptionPanel, type LiveTranscriptionPanelProps } from './live-transcription-panel';
 
 /** The shared fake plus what the transcription stream needs: send (pings) and an error event. */
@@ -56,6 +57,7 @@ function renderPanel(props: Partial<LiveTranscriptionPanelProps> = {}) {
   );
   return {
     ...view,
+    client,
     rerenderPanel: (next: Partial<LiveTranscriptionPanelProps>) =>
       view.rerender(
         <AppProviders client={client}>
@@ -118,12 +120,14 @@ describe('LiveTranscriptionPanel', () => {
   });
 
   it('shows Inactive and never connects when the call is not active or its id is temporary', async () => {
-    const { rerenderPanel } = renderPanel({ active: false });
+    const { client, rerenderPanel } = renderPanel({ active: false });
     expect(status()).toHaveTextContent('Inactive');
     expect(screen.getByText('Listening for conversation...')).toBeInTheDocument();
     rerenderPanel({ active: true, callSid: 'temp_1700000000' });
     rerenderPanel({ active: true, callSid: 'pending_abc' });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The stream opens once the session and the organization are known: wait for that, not for a while.
+    await waitFor(() => expect(client.getQueryState(queryKeys.me)?.status).toBe('success'));
+    await waitFor(() => expect(client.getQueryState(queryKeys.session)?.status).toBe('success'));
     expect(FakeWebSocket.instances).toHaveLength(0);
     expect(status()).toHaveTextContent('Inactive');
   });
@@ -299,8 +303,10 @@ describe('LiveTranscriptionPanel', () => {
     expect(onFinalLine).not.toHaveBeenCalled();
     send(socket, chunk('l2', 'lead', 'How much would you pay?'), chunk('a1', 'agent', 'Let me look'));
     await waitFor(() => expect(onFinalLine).toHaveBeenCalledTimes(2));
+    const linesBefore = onLines.mock.calls.length;
     send(socket, chunk('a1', 'agent', 'Let me look'));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 80)));
+    // The repeated line is in once its batch is flushed and the lines are reported again.
+    await waitFor(() => expect(onLines.mock.calls.length).toBeGreaterThan(linesBefore));
     expect(onFinalLine.mock.calls.map(([line]) => [line.speaker, line.text])).toEqual([['lead', 'How much would you pay?'], ['agent', 'Let me look']]);
     expect(onLines).toHaveBeenLastCalledWith([expect.objectContaining({ messageId: 'l2', isFinal: true }), expect.objectContaining({ messageId: 'a1' })]);
 

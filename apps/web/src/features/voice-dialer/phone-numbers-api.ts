@@ -1,14 +1,13 @@
 /** Phone numbers, caller-ID assignments and calling settings (docs/api-calls.md). */
-import type { CallingSettings, CallSettingsBody, OrganizationPhoneNumber, VoiceProviderKind } from '@wholesail/domain';
+import type { CallingSettings, CallSettingsBody, OrganizationPhoneNumber, phoneAssignmentSchema, phoneNumberCreateBody, phoneNumberUpdateBody, VoiceProviderKind } from '@wholesail/domain';
+import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-
-export type PhoneAssignment = { phone_number: string; is_default: boolean };
-
-export type NewPhoneNumber = { phone_number: string; label?: string; is_primary?: boolean; is_active?: boolean };
-export type PhoneNumberPatch = { label?: string; is_primary?: boolean; is_active?: boolean };
+export type PhoneAssignment = z.infer<typeof phoneAssignmentSchema>;
+export type NewPhoneNumber = z.input<typeof phoneNumberCreateBody>;
+export type PhoneNumberPatch = z.input<typeof phoneNumberUpdateBody>;
 
 /** The calling section of the settings (packages/domain) with the line it resolves to on this server. */
 export type CallSettings = CallingSettings & {

@@ -2,6 +2,7 @@ import { CRASH_RETRIES, CRASH_SCREEN, DEFAULT_ROUTE, ERROR_BOUNDARY_RESET_MS } f
 import { AlertTriangle, Home, RefreshCw, RotateCcw } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { recordError } from '@/lib/error-log';
 import { reloadPage } from '@/lib/reload-page';
 
 export function createErrorId(now: number = Date.now()): string {
@@ -33,6 +34,7 @@ export class ErrorBoundary extends Component<Props, State> {
 
   componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`[${this.state.errorId ?? 'ERR'}]`, error, info.componentStack);
+    recordError({ source: 'crash', message: `${this.state.errorId ?? 'ERR'}: ${error.message}`, detail: `${error.stack ?? ''}${info.componentStack ?? ''}` });
   }
 
   componentDidUpdate(previous: Props): void {

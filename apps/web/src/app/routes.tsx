@@ -48,6 +48,7 @@ const DealPage = lazy(() => import('@/features/deals/deal-page').then((m) => ({ 
 const CalculatorPage = lazy(() => import('@/features/calculator/calculator-page').then((m) => ({ default: m.CalculatorPage })));
 const CompsPage = lazy(() => import('@/features/comps/comps-page').then((m) => ({ default: m.CompsPage })));
 const RealtorPushPage = lazy(() => import('@/features/referrals/realtor-push-page').then((m) => ({ default: m.RealtorPushPage })));
+const DebugPage = lazy(() => import('@/features/debug/debug-page').then((m) => ({ default: m.DebugPage })));
 const DeveloperPage = lazy(() => import('@/features/developer/developer-page').then((m) => ({ default: m.DeveloperPage })));
 const HelpPage = lazy(() => import('@/features/help/help-page').then((m) => ({ default: m.HelpPage })));
 // The sequences list and editor share one chunk and one import: each import adds its list of chunks to preload here.
@@ -63,7 +64,6 @@ const PLACEHOLDER_ROUTES: readonly [path: string, page: PlaceholderPageKey][] = 
   ['/billing', 'billing'],
   ['/integrations', 'integrations'],
   ['/data-maintenance', 'dataMaintenance'],
-  ['/debug', 'debug'],
   ['/super-admin', 'superAdmin'],
 ];
 
@@ -108,6 +108,7 @@ export function buildRoutes(): RouteObject[] {
                 { path: '/communications', element: <CommunicationsPage /> },
                 { path: '/help', element: <HelpPage /> },
                 { path: '/developer', element: <DeveloperPage /> },
+                { path: '/debug', element: <DebugPage /> },
                 { path: '/revenue', element: <RevenuePage /> },
                 { path: '/analytics', element: <AnalyticsPage /> },
                 { path: '/signals-analytics', element: <SignalsAnalyticsPage /> },

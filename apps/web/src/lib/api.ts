@@ -1,4 +1,5 @@
 /** The one HTTP client of the app: same-origin JSON with the session cookie. */
+import { recordError } from './error-log';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -86,7 +87,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const data = parseJson(await response.text());
   if (!response.ok) {
     const fallback = response.status >= 500 ? 'The server had a problem. Please try again.' : `Request failed (${response.status})`;
-    throw errorFromBody(response.status, data, fallback);
+    const error = errorFromBody(response.status, data, fallback);
+    // A server failure is worth a bug report; a refusal (4xx) is an answer, not an error.
+    if (response.status >= 500) recordError({ source: 'api', message: `${method} ${path} answered ${response.status}: ${error.message}` });
+    throw error;
   }
   return data as T;
 }

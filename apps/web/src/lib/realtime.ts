@@ -41,6 +41,32 @@ export function onRealtimeEvent(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The change feed's connection, as the debug page reports it. */
+export type RealtimeConnection = {
+  readonly state: 'off' | 'connecting' | 'open' | 'waiting';
+  /** When it entered that state. */
+  readonly since: string;
+  /** Failed connections since the last open one. */
+  readonly failures: number;
+  readonly lastEventAt: string | null;
+};
+
+let connection: RealtimeConnection = { state: 'off', since: new Date().toISOString(), failures: 0, lastEventAt: null };
+const connectionListeners = new Set<() => void>();
+function setConnection(change: Partial<RealtimeConnection>): void {
+  const moved = change.state !== undefined && change.state !== connection.state;
+  connection = { ...connection, ...change, ...(moved ? { since: new Date().toISOString() } : {}) };
+  for (const listener of [...connectionListeners]) listener();
+}
+
+export const realtimeConnection = {
+  getSnapshot: (): RealtimeConnection => connection,
+  subscribe(listener: () => void): () => void {
+    connectionListeners.add(listener);
+    return () => connectionListeners.delete(listener);
+  },
+};
+
 export function reconnectDelay(attempt: number): number {
   return Math.min(RECONNECT_BASE_DELAY_MS * 2 ** attempt, RECONNECT_MAX_DELAY_MS);
 }
@@ -76,19 +102,25 @@ export function connectRealtime(onEvent: (event: RealtimeEvent) => void, url: st
   let stopped = false;
 
   const open = () => {
+    setConnection({ state: 'connecting' });
     socket = new WebSocket(url);
     socket.onopen = () => {
       attempt = 0;
+      setConnection({ state: 'open', failures: 0 });
     };
     socket.onmessage = (message: MessageEvent) => {
       const event = parseRealtimeEvent(message.data);
-      if (event) onEvent(event);
+      if (event) {
+        setConnection({ lastEventAt: new Date().toISOString() });
+        onEvent(event);
+      }
     };
     socket.onclose = () => {
       socket = null;
       if (stopped) return;
       timer = setTimeout(open, reconnectDelay(attempt));
       attempt += 1;
+      setConnection({ state: 'waiting', failures: attempt });
     };
   };
 
@@ -98,6 +130,7 @@ export function connectRealtime(onEvent: (event: RealtimeEvent) => void, url: st
     clearTimeout(timer);
     socket?.close(1000);
     socket = null;
+    setConnection({ state: 'off' });
   };
 }
 

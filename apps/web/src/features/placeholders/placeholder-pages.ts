@@ -15,7 +15,6 @@ export const PLACEHOLDER_PAGES = {
   },
   integrations: { title: 'Integrations', description: 'Connect Twilio, property data, maps, email and your other tools.' },
   dataMaintenance: { title: 'Data maintenance', description: 'Find duplicate leads, fix bad phone numbers and re-run enrichment on stale records.' },
-  debug: { title: 'Debug', description: 'Connection status of the realtime feed, the voice system and the AI services, for troubleshooting.' },
   superAdmin: { title: 'Super admin', description: 'Platform administration across organizations: accounts, plans and usage.' },
 } as const satisfies Record<string, { title: string; description: string }>;
 

@@ -5,26 +5,10 @@ import { Button } from '@/components/ui/button';
 import { PublicPageShell } from '@/features/legal/public-page-shell';
 import { queryKeys } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
-
-/** GET /api/health: 200 while the database answers, 503 (same shape) when it does not. */
-type Health = { status: 'ok' | 'error'; database: 'ok' | 'error'; storage?: 'local' | 's3'; version?: string; checked_at?: string };
+import { readHealth, type Health } from './health-api';
 
 const STORAGE_WORDS = { local: "The server's own disk", s3: 'An S3-compatible bucket' } as const;
-type Reading = { health: Health | null; readAt: string };
-
 const REFRESH_MS = 30_000;
-
-async function readHealth(): Promise<Reading> {
-  const readAt = new Date().toISOString();
-  try {
-    const response = await fetch('/api/health', { cache: 'no-store' });
-    const body = (await response.json()) as Partial<Health>;
-    if (body.status !== 'ok' && body.status !== 'error') return { health: null, readAt };
-    return { health: body as Health, readAt };
-  } catch {
-    return { health: null, readAt };
-  }
-}
 
 const VERDICTS = {
   up: { title: 'All systems operational', text: 'The app and its database are answering.', Icon: CircleCheckIcon, tone: 'text-success bg-success/10' },

@@ -25,6 +25,7 @@ import { registerAuthRoutes } from './modules/auth/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { ApiKeyAuthenticator } from './modules/api-keys/authenticate';
 import { registerApiKeyRoutes } from './modules/api-keys/routes';
+import { registerOnboardingRoutes } from './modules/onboarding/routes';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { registerBuyerRoutes } from './modules/buyers/routes';
 import { registerBuyerImportRoutes } from './modules/buyers/import-routes';
@@ -265,6 +266,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   registerOrganizationRoutes(app, database.db);
   registerSettingsRoutes(app, database.db);
   registerApiKeyRoutes(app);
+  registerOnboardingRoutes(app);
   registerInvitationRoutes(app, { db: database.db, auth, mail, publicUrl: config.publicUrl, secret: authSecret, sessionsChanged: () => sessions.cache.clear() });
   registerLeadRoutes(app, database.db);
   registerActivityRoutes(app, database.db);

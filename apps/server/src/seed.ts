@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { withTenant } from './db/scope';
 import type { DB } from './db/types';
+import { mergeSection } from './modules/settings/repo';
 import { provisionOrganization } from './modules/organizations/provision';
 import { seedDemoDeals } from './seed-deals';
 import { seedDemoComps } from './seed-comps';
@@ -19,5 +21,7 @@ export async function seedDemo(db: Kysely<DB>, email: string, password: string):
   await seedDemoPhoneNumbers(db, organizationId, userId);
   await seedDemoDeals(db, organizationId, { id: userId, email, name: 'Demo User' });
   await seedDemoReferrals(db, organizationId, userId);
+  // The demo organization comes set up: its team lands on the dashboard; the checklist stays one click away.
+  await withTenant(db, organizationId, (tx) => mergeSection(tx, organizationId, 'onboarding', { dismissedAt: new Date().toISOString() }));
   return 'created';
 }

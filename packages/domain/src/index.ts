@@ -31,3 +31,4 @@ export * from './analytics/signals-api';
 export * from './analytics/growth-api';
 export * from './csv';
 export * from './developer';
+export * from './onboarding';

@@ -3,6 +3,7 @@ import { aiIntegrationSchema, DEFAULT_AI_INTEGRATION } from './api';
 import { callingSettingsSchema, DEFAULT_CALLING_SETTINGS } from './calls/call-api';
 import { dealSettingsSchema, DEFAULT_DEAL_SETTINGS } from './deals/deal-settings';
 import { DEFAULT_REPORTING_SETTINGS, reportingSettingsSchema } from './analytics/analytics-api';
+import { DEFAULT_ONBOARDING_SETTINGS, onboardingSettingsSchema } from './onboarding';
 
 /**
  * The organization's settings, one typed section per area. Each section is stored under its name in
@@ -14,6 +15,7 @@ export const SETTINGS_SECTIONS = {
   calling: { schema: callingSettingsSchema, defaults: DEFAULT_CALLING_SETTINGS },
   deals: { schema: dealSettingsSchema, defaults: DEFAULT_DEAL_SETTINGS },
   reporting: { schema: reportingSettingsSchema, defaults: DEFAULT_REPORTING_SETTINGS },
+  onboarding: { schema: onboardingSettingsSchema, defaults: DEFAULT_ONBOARDING_SETTINGS },
 } as const;
 
 export type SettingsSectionName = keyof typeof SETTINGS_SECTIONS;

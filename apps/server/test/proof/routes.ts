@@ -122,6 +122,8 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   },
   'GET /api/organization/invitations': { calls: () => own200('/api/organization/invitations') },
   'GET /api/api-keys': { calls: () => own200('/api/api-keys') },
+  'GET /api/onboarding': { calls: () => own200('/api/onboarding') },
+  'POST /api/onboarding/dismiss': { calls: () => own200('/api/onboarding/dismiss', { dismissed: false }) },
   'POST /api/api-keys': { calls: () => [{ url: '/api/api-keys', body: { name: 'Proof key', scopes: ['leads:read'] }, cross: 201, why: 'a key of the caller\'s own organization' }] },
   'DELETE /api/api-keys/:id': { calls: (b) => [{ url: `/api/api-keys/${b.apiKeyId}` }] },
   'POST /api/organization/invitations': {

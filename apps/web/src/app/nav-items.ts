@@ -1,6 +1,6 @@
 import {
   Activity, BarChart3, Bot, Briefcase, Calculator, Code2, CreditCard, DatabaseZap, Gauge, HelpCircle, LayoutDashboard,
-  LineChart, MessagesSquare, PhoneCall, Plug, Rocket, Send, Settings, Trophy, Users, Workflow, type LucideIcon,
+  LineChart, ListChecks, MessagesSquare, PhoneCall, Plug, Rocket, Send, Settings, Trophy, Users, Workflow, type LucideIcon,
 } from 'lucide-react';
 
 export type NavItem = { to: string; label: string; icon: LucideIcon };
@@ -20,6 +20,7 @@ export const MAIN_NAV: readonly NavItem[] = [
 export const hasNestedItem = (item: NavItem): boolean => [...MAIN_NAV, ...MORE_NAV].some((other) => other.to.startsWith(`${item.to}/`));
 
 export const MORE_NAV: readonly NavItem[] = [
+  { to: '/onboarding', label: 'Getting started', icon: ListChecks },
   { to: '/growth', label: 'Growth', icon: Rocket },
   { to: '/revenue', label: 'Revenue', icon: LineChart },
   { to: '/calculator', label: 'Repair calculator', icon: Calculator },

@@ -48,6 +48,7 @@ const DealPage = lazy(() => import('@/features/deals/deal-page').then((m) => ({ 
 const CalculatorPage = lazy(() => import('@/features/calculator/calculator-page').then((m) => ({ default: m.CalculatorPage })));
 const CompsPage = lazy(() => import('@/features/comps/comps-page').then((m) => ({ default: m.CompsPage })));
 const RealtorPushPage = lazy(() => import('@/features/referrals/realtor-push-page').then((m) => ({ default: m.RealtorPushPage })));
+const OnboardingPage = lazy(() => import('@/features/onboarding/onboarding-page').then((m) => ({ default: m.OnboardingPage })));
 const DebugPage = lazy(() => import('@/features/debug/debug-page').then((m) => ({ default: m.DebugPage })));
 const DeveloperPage = lazy(() => import('@/features/developer/developer-page').then((m) => ({ default: m.DeveloperPage })));
 const HelpPage = lazy(() => import('@/features/help/help-page').then((m) => ({ default: m.HelpPage })));
@@ -60,7 +61,6 @@ const DiagnosticsPage = lazy(() => import('@/features/orchestrator/diagnostics-p
 
 /** Protected pages that a later release fills, by path. */
 const PLACEHOLDER_ROUTES: readonly [path: string, page: PlaceholderPageKey][] = [
-  ['/onboarding', 'onboarding'],
   ['/billing', 'billing'],
   ['/integrations', 'integrations'],
   ['/data-maintenance', 'dataMaintenance'],
@@ -109,6 +109,7 @@ export function buildRoutes(): RouteObject[] {
                 { path: '/help', element: <HelpPage /> },
                 { path: '/developer', element: <DeveloperPage /> },
                 { path: '/debug', element: <DebugPage /> },
+                { path: '/onboarding', element: <OnboardingPage /> },
                 { path: '/revenue', element: <RevenuePage /> },
                 { path: '/analytics', element: <AnalyticsPage /> },
                 { path: '/signals-analytics', element: <SignalsAnalyticsPage /> },

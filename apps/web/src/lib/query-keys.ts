@@ -133,6 +133,8 @@ export const queryKeys = {
     feed: (filters: FeedFilters) => ['orchestrator', 'feed', filters] as const,
     diagnostics: ['orchestrator', 'diagnostics'] as const,
   },
+  /** The setup checklist: it reads many tables, so it is asked again when the page opens (no feed key). */
+  onboarding: ['onboarding'] as const,
   /** The developer page: API keys are not on the feed (only owners and admins see them); its own changes refresh it. */
   developer: {
     apiKeys: ['api_keys'] as const,

@@ -8,6 +8,7 @@ const alertVariants = cva('flex gap-3 rounded-lg border px-4 py-3 text-sm [&>svg
       default: 'bg-card text-card-foreground',
       destructive: 'border-destructive/30 bg-destructive/5 text-destructive',
       warning: 'border-warning/40 bg-warning/10 text-warning-foreground',
+      success: 'border-success/40 bg-success/10 text-success',
     },
   },
   defaultVariants: { variant: 'default' },

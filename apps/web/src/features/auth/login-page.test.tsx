@@ -8,9 +8,10 @@ import { ME, mockApi, SIGNED_IN_SESSION } from '@/test/mock-api';
 import { currentUrl, renderApp } from '@/test/render-app';
 
 /** A server where the session exists once sign-in succeeded. */
-function mockAuthServer(signIn: { status: number; body: unknown } = { status: 200, body: { user: SIGNED_IN_SESSION.user } }) {
+function mockAuthServer(signIn: { status: number; body: unknown } = { status: 200, body: { user: SIGNED_IN_SESSION.user } }, extra: Record<string, { body: unknown }> = {}) {
   let signedIn = false;
   const fetchMock = mockApi({
+    ...extra,
     'GET /api/auth/get-session': () => ({ body: signedIn ? SIGNED_IN_SESSION : null }),
     'POST /api/auth/sign-in/email': () => {
       signedIn = signIn.status === 200;
@@ -52,6 +53,20 @@ describe('login page', () => {
     expect(screen.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
     expect(screen.getByRole('link', { name: 'Cookies Policy' })).toHaveAttribute('href', '/cookies-policy');
+  });
+
+  it('lands a new organization on its setup checklist while it is open, and on the dashboard once it is hidden', async () => {
+    const open = { items: [], done: 3, total: 8, complete: false, dismissed_at: null };
+    mockAuthServer(undefined, { 'GET /api/onboarding': { body: open } });
+    const first = renderApp('/login');
+    await signIn();
+    await waitFor(() => expect(currentUrl(first.router)).toBe('/onboarding'));
+    first.unmount();
+
+    mockAuthServer(undefined, { 'GET /api/onboarding': { body: { ...open, dismissed_at: '2026-11-28T10:00:00.000Z' } } });
+    const second = renderApp('/login');
+    await signIn();
+    await waitFor(() => expect(currentUrl(second.router)).toBe('/dashboard'));
   });
 
   it('posts the credentials and honours the redirect parameter after sign-in', async () => {

@@ -1,4 +1,4 @@
-import { postLoginDestination, recoveryDestination } from '@wholesail/domain';
+import { DEFAULT_ROUTE, landingAfterSignIn, postLoginDestination, recoveryDestination, type Onboarding } from '@wholesail/domain';
 import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { apiRequest } from '@/lib/api';
 import { getLastRoute } from '@/lib/storage';
 import { LegalFooter } from './legal-footer';
 import { LoginMarketing } from './login-marketing';
@@ -24,8 +25,11 @@ export function LoginPage() {
   // Read before route memory records /login itself, which would hide where the user came from.
   const [lastRoute] = useState(getLastRoute);
   const redirect = searchParams.get('redirect');
-  const signIn = useSignIn(() => {
-    void navigate(postLoginDestination({ redirect, lastRoute }), { replace: true });
+  const signIn = useSignIn(async () => {
+    const destination = postLoginDestination({ redirect, lastRoute });
+    // A new organization's team lands on its setup checklist until it is done or hidden; a failed read is no reason to stop.
+    const onboarding = destination === DEFAULT_ROUTE ? await apiRequest<Onboarding>('/api/onboarding').catch(() => null) : null;
+    void navigate(landingAfterSignIn(destination, DEFAULT_ROUTE, onboarding), { replace: true });
   });
 
   const recovery = recoveryDestination({ search: location.search, hash: location.hash });

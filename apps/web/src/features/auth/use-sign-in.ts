@@ -7,7 +7,7 @@ import { signInWithEmail } from './auth-api';
 import { showWelcomeToast } from './welcome-toast';
 
 /** Signs in, reloads the session and greets (throttled); the caller decides where to go next. */
-export function useSignIn(onSignedIn: () => void) {
+export function useSignIn(onSignedIn: () => void | Promise<void>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: signInWithEmail,
@@ -16,7 +16,7 @@ export function useSignIn(onSignedIn: () => void) {
       await clearOfflineData();
       await client.invalidateQueries({ queryKey: queryKeys.session });
       showWelcomeToast();
-      onSignedIn();
+      await onSignedIn();
     },
     onError: (error) => toast.error(TOASTS.signInFailed, { description: error.message }),
   });

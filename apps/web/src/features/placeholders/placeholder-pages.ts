@@ -1,6 +1,5 @@
 /** What each page of a later release will hold, in one plain sentence (no sample data). */
 export const PLACEHOLDER_PAGES = {
-  onboarding: { title: 'Onboarding', description: 'A short checklist to set up your organization: phone numbers, your first lead import and your team.' },
   leads: {
     title: 'Leads',
     description: 'Your lead lists: filter by status, value and tags, search by owner, address, phone or email, and sort by motivation score.',

@@ -27,15 +27,22 @@ export function stageByArrow(code: string, at: DealStage, home: DealStage): Deal
 
 const draggedDeal = (active: Active | null): Deal | undefined => active?.data.current?.deal as Deal | undefined;
 
-/** Arrows jump the held card to the next column's top (dnd-kit's default nudges it 25 px). */
-export const columnCoordinates: KeyboardCoordinateGetter = (event, { context: { active, over, droppableRects } }) => {
+/**
+ * Arrows jump the held card to the next column (dnd-kit's default nudges it 25 px): at the same place in it as in
+ * the column it leaves, so it does not hide the column's name, or at the top of the dead lane and back.
+ */
+export const columnCoordinates: KeyboardCoordinateGetter = (event, { context: { active, over, droppableRects, collisionRect } }) => {
   if (!ARROWS.includes(event.code)) return undefined;
   event.preventDefault(); // the page does not scroll under a held card
   const deal = draggedDeal(active);
-  if (!deal) return undefined;
-  const target = stageByArrow(event.code, (over?.id as DealStage | undefined) ?? deal.stage, deal.stage);
-  const rect = target && droppableRects.get(target);
-  return rect ? { x: rect.left + GRIP / 2, y: rect.top + GRIP / 2 } : undefined;
+  if (!deal || !collisionRect) return undefined;
+  const at = (over?.id as DealStage | undefined) ?? deal.stage;
+  const target = stageByArrow(event.code, at, deal.stage);
+  const to = target && droppableRects.get(target);
+  if (!to) return undefined;
+  const from = droppableRects.get(at);
+  if (!from || at === 'dead' || target === 'dead') return { x: to.left + GRIP / 2, y: to.top + GRIP / 2 };
+  return { x: to.left + (collisionRect.left - from.left), y: to.top + (collisionRect.top - from.top) };
 };
 
 /** The column under the pointer; a card held by keyboard has no pointer, so its grip point stands in. */

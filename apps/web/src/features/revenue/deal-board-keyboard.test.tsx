@@ -48,8 +48,21 @@ function board(deals: Deal[], answer: (body: { stage: Deal['stage'] }) => { stat
 
 const column = (name: string) => screen.getByRole('region', { name });
 const card = (name: string) => screen.findByRole('article', { name });
-/** dnd-kit listens for the keys after picking up on the next tick. */
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Focuses Ana's card and picks it up with Space (dnd-kit listens for the next keys from the next tick). */
+async function pickUpAna(user: User) {
+  (await card('Ana Owner')).focus();
+  await user.keyboard('[Space]');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** …and holds it over Offer made, the next column. */
+async function holdAnaOverOfferMade(user: User) {
+  await pickUpAna(user);
+  await user.keyboard('[ArrowRight]');
+  expect(await screen.findByText('Ana Owner is over Offer made.')).toBeInTheDocument();
+}
 
 describe('the board by keyboard', () => {
   it('picks a card up with Space, moves it a column with the arrow and drops it there, saying so', async () => {
@@ -60,11 +73,8 @@ describe('the board by keyboard', () => {
     });
     renderApp('/revenue');
     const user = userEvent.setup();
-    const ana = await card('Ana Owner');
-    expect(ana).toHaveAttribute('aria-roledescription', 'movable deal');
-    ana.focus();
-    await user.keyboard('[Space]');
-    await tick();
+    expect(await card('Ana Owner')).toHaveAttribute('aria-roledescription', 'movable deal');
+    await pickUpAna(user);
     expect(await screen.findByText('Picked up Ana Owner, in Analyzing.')).toBeInTheDocument();
     await user.keyboard('[ArrowRight]');
     expect(await screen.findByText('Ana Owner is over Offer made.')).toBeInTheDocument();
@@ -83,9 +93,7 @@ describe('the board by keyboard', () => {
     const fetchMock = board(deals, (body) => ({ body: { ...deals[0]!, ...body } }));
     renderApp('/revenue');
     const user = userEvent.setup();
-    (await card('Ana Owner')).focus();
-    await user.keyboard('[Space]');
-    await tick();
+    await pickUpAna(user);
     await user.keyboard('[ArrowRight][ArrowRight]');
     expect(await screen.findByText('Ana Owner is over Under contract.')).toBeInTheDocument();
     await user.keyboard('[ArrowDown]');
@@ -106,12 +114,7 @@ describe('the board by keyboard', () => {
     const fetchMock = board([deal()], () => ({ body: deal() }));
     renderApp('/revenue');
     const user = userEvent.setup();
-    const ana = await card('Ana Owner');
-    ana.focus();
-    await user.keyboard('[Space]');
-    await tick();
-    await user.keyboard('[ArrowRight]');
-    await screen.findByText('Ana Owner is over Offer made.');
+    await holdAnaOverOfferMade(user);
     await user.keyboard('[Escape]');
 
     expect(await screen.findByText('Move cancelled. Ana Owner stays in Analyzing.')).toBeInTheDocument();
@@ -124,11 +127,7 @@ describe('the board by keyboard', () => {
     const fetchMock = board([deal()], () => ({ status: 400, body: { error: { code: 'STAGE_NEEDS_DATA', message: 'Offer made needs an offer on the deal first' } } }));
     renderApp('/revenue');
     const user = userEvent.setup();
-    (await card('Ana Owner')).focus();
-    await user.keyboard('[Space]');
-    await tick();
-    await user.keyboard('[ArrowRight]');
-    await screen.findByText('Ana Owner is over Offer made.');
+    await holdAnaOverOfferMade(user);
     await user.keyboard('[Space]');
 
     expect(await screen.findByText('Offer made needs an offer on the deal first')).toBeInTheDocument();

@@ -142,7 +142,7 @@ export const offerBody = z
 export const updateOfferBody = offerBody.partial().strict();
 
 /** `?owner=`: the user id of a member whose deals alone are counted (another organization's id matches nothing). */
-export const ownerFilter = z.string().min(1, 'owner: expected a member id').max(100, 'owner: expected a member id').optional();
+export const ownerFilter = z.string({ error: 'owner: expected a member id' }).min(1, 'owner: expected a member id').max(100, 'owner: expected a member id').optional();
 
 export const listDealsQuery = z
   .object({

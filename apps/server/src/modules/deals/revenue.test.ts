@@ -127,8 +127,8 @@ describe.each(DB_KINDS)('revenue by owner on %s', (kind) => {
     expect((await revenue(other, ann.userId)).pipeline.unweighted).toBe(0);
     expect((await revenue(other)).pipeline.unweighted).toBe(50_000);
 
-    for (const bad of ['', 'x'.repeat(101)]) {
-      const res = await call(ann, 'GET', `/api/deals/revenue?owner=${bad}`);
+    for (const bad of ['owner=', `owner=${'x'.repeat(101)}`, 'owner=a&owner=b']) {
+      const res = await call(ann, 'GET', `/api/deals/revenue?${bad}`);
       expect(res.status).toBe(400);
       expect(res.body.error.message).toBe('owner: expected a member id');
     }

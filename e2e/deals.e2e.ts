@@ -19,7 +19,7 @@ describe('a deal from the lead to the revenue board', () => {
   });
   afterAll(() => Promise.all([browser?.close(), server?.stop()]));
 
-  it('comps → Use as ARV → calculator → Save to deal → offer → under contract with its tasks → matched buyers → assigned with a fee → revenue', async () => {
+  it('comps → Use as ARV → calculator → Save to deal → offer → under contract with its tasks → matched buyers → assigned with a fee → revenue → closed by keyboard', async () => {
     // A demo lead without a deal yet (the demo seed gives deals to eight of them).
     const lead = await page.evaluate(async () => {
       const taken = new Set(((await (await fetch('/api/deals?limit=500')).json()).items as { lead_id: string }[]).map((d) => d.lead_id));
@@ -91,6 +91,19 @@ describe('a deal from the lead to the revenue board', () => {
     await page.goto(`${server.url}/revenue`);
     const card = page.getByRole('region', { name: 'Assigned' }).getByRole('article', { name: lead.owner_1_name });
     await card.getByText('$15,000').waitFor();
+
+    // Closed by keyboard on the real board: Space picks the card up, → holds it over Closed, Space drops it there.
+    const name = lead.owner_1_name;
+    await card.focus();
+    await page.keyboard.press('Space');
+    await page.getByText(`Picked up ${name}, in Assigned.`).waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowRight');
+    await page.getByText(`${name} is over Closed.`).waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    const closed = page.getByRole('region', { name: 'Closed' }).getByRole('article', { name });
+    await closed.waitFor();
+    await expect.poll(() => closed.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(async () => (await page.evaluate(async (id) => (await (await fetch(`/api/deals/${id}`)).json()).stage as string, dealId))).toBe('closed');
     expect(refused).toEqual([]);
   });
 });

@@ -32,7 +32,7 @@ export const BUSINESS_ROUTES: Record<string, RouteSpec> = {
   'POST /api/deals': { calls: (b) => [{ url: '/api/deals', body: { lead_id: b.leadId, notes: 'deal by A' } }] },
   'GET /api/deals/settings': { calls: () => own200('/api/deals/settings') },
   'PUT /api/deals/settings': { calls: () => own200('/api/deals/settings', { maoPercent: 70 }) },
-  'GET /api/deals/revenue': { calls: () => own200('/api/deals/revenue?months=6') },
+  'GET /api/deals/revenue': { calls: (b) => [...own200('/api/deals/revenue?months=6'), ...own200(`/api/deals/revenue?months=6&owner=${b.userId}`)] },
   'GET /api/deals/due': { calls: () => own200('/api/deals/due') },
   'GET /api/deals/:id': { calls: (b) => [{ url: `/api/deals/${b.dealId}` }] },
   'PATCH /api/deals/:id': { calls: (b) => [{ url: `/api/deals/${b.dealId}`, body: { notes: 'changed by A' } }] },

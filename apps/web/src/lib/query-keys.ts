@@ -83,7 +83,8 @@ export const queryKeys = {
     detail: (id: string) => ['deals', 'detail', id] as const,
     openForLead: (leadId: string) => ['deals', 'open-for-lead', leadId] as const,
     timeline: (id: string) => ['deals', 'timeline', id] as const,
-    revenue: (months: number) => ['deals', 'revenue', months] as const,
+    /** The figures of the last `months` months, of one member's deals or (owner '') everyone's. */
+    revenue: (months: number, owner: string | null) => ['deals', 'revenue', months, owner ?? ''] as const,
     analyses: (dealId: string) => ['deal_analyses', dealId] as const,
     settings: ['organization_settings', 'deals'] as const,
   },

@@ -141,10 +141,13 @@ export const offerBody = z
   .strict();
 export const updateOfferBody = offerBody.partial().strict();
 
+/** `?owner=`: the user id of a member whose deals alone are counted (another organization's id matches nothing). */
+export const ownerFilter = z.string({ error: 'owner: expected a member id' }).min(1, 'owner: expected a member id').max(100, 'owner: expected a member id').optional();
+
 export const listDealsQuery = z
   .object({
     stage: z.enum([...DEAL_STAGES, 'open'], { error: `stage: expected open or one of ${DEAL_STAGES.join(', ')}` }).optional(),
-    owner: z.string().min(1, 'owner: expected a member id').max(100, 'owner: expected a member id').optional(),
+    owner: ownerFilter,
     lead_id: z.uuid('lead_id: expected a lead id').optional(),
     search: z.string().trim().max(200, 'search: must be at most 200 characters').optional(),
     limit: z.coerce.number({ error: 'limit: must be a number' }).int().min(1, 'limit: must be 1 or more').max(500, 'limit: must be at most 500').default(50),

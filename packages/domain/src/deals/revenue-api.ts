@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEAL_STAGES, dealSchema } from './deal-api';
+import { DEAL_STAGES, dealSchema, ownerFilter } from './deal-api';
 
 /** GET /api/deals/revenue: fees closed by month and member, the weighted open pipeline and the averages. */
 export const revenueSchema = z.object({
@@ -21,9 +21,14 @@ export const revenueSchema = z.object({
   referralFees: z.object({ expected: z.number(), expectedReferrals: z.number(), received: z.number(), receivedReferrals: z.number() }),
 });
 export type Revenue = z.infer<typeof revenueSchema>;
+/** GET /api/deals/revenue?months=&owner=: the window, and one member's deals (and the referrals they sent) or everyone's. */
 export const revenueQuery = z
-  .object({ months: z.coerce.number({ error: 'months: must be a number' }).int().min(1, 'months: must be 1 or more').max(36, 'months: must be at most 36').default(12) })
+  .object({
+    months: z.coerce.number({ error: 'months: must be a number' }).int().min(1, 'months: must be 1 or more').max(36, 'months: must be at most 36').default(12),
+    owner: ownerFilter,
+  })
   .strict();
+export type RevenueQuery = z.infer<typeof revenueQuery>;
 
 /** GET /api/deals/due: open deals with a deadline passed or within 3 days, soonest first (the dashboard's card). */
 export const dueDealsSchema = z.object({ items: z.array(dealSchema.extend({ next_deadline: z.object({ kind: z.enum(['earnest_money', 'inspection', 'closing']), date: z.string() }) })) });

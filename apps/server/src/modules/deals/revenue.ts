@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { OPEN_DEAL_STAGES, type Revenue } from '@wholesail/domain';
+import { OPEN_DEAL_STAGES, type Revenue, type RevenueQuery } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
 import { readSection } from '../settings/repo';
 import { referralRevenue } from '../referrals/revenue';
@@ -17,16 +17,17 @@ export function monthKeys(months: number, now: Date): string[] {
 
 /**
  * The revenue screen's figures, read from the deals themselves: an organization has hundreds of deals, not
- * millions, and each figure is one grouped statement over the window's closed deals or the open ones.
+ * millions, and each figure is one grouped statement over the window's closed deals or the open ones. With an
+ * owner, every figure counts that member's deals only, and the referral fees those of the referrals they sent.
  */
-export async function revenue(tx: Tx, organizationId: string, months: number, now = new Date()): Promise<Revenue> {
+export async function revenue(tx: Tx, organizationId: string, { months, owner }: RevenueQuery, now = new Date()): Promise<Revenue> {
   const keys = monthKeys(months, now);
   const since = new Date(`${keys[0]}-01T00:00:00Z`);
-  const closed = tx
+  const deals = tx
     .selectFrom('deals as d')
     .where('d.organization_id', '=', organizationId)
-    .where('d.stage', '=', 'closed')
-    .where('d.closed_at', '>=', since);
+    .$if(owner !== undefined, (q) => q.where('d.owner_user_id', '=', owner!));
+  const closed = deals.where('d.stage', '=', 'closed').where('d.closed_at', '>=', since);
   const [byMonth, byMember, totals, open, settings, referralFees] = await Promise.all([
     closed
       .select([sql<string>`to_char(d.closed_at at time zone 'UTC', 'YYYY-MM')`.as('month'), sql<string>`sum(${FEE})`.as('fees'), sql<number>`count(*)::int`.as('deals')])
@@ -47,15 +48,13 @@ export async function revenue(tx: Tx, organizationId: string, months: number, no
         sql<string | null>`avg(extract(epoch from (d.closed_at - d.contracted_at)) / 86400)`.as('to_close'),
       ])
       .executeTakeFirstOrThrow(),
-    tx
-      .selectFrom('deals as d')
-      .where('d.organization_id', '=', organizationId)
+    deals
       .where('d.stage', 'in', OPEN_DEAL_STAGES)
       .select(['d.stage', sql<number>`count(*)::int`.as('deals'), sql<string>`sum(${EXPECTED_FEE})`.as('fees')])
       .groupBy('d.stage')
       .execute(),
     readSection(tx, organizationId, 'deals'),
-    referralRevenue(tx, organizationId, since),
+    referralRevenue(tx, organizationId, since, owner),
   ]);
   const round1 = (v: string | null) => (v === null ? null : Math.round(Number(v) * 10) / 10);
   const byStage = OPEN_DEAL_STAGES.map((stage) => {

@@ -57,7 +57,7 @@ export function registerDealRoutes(app: FastifyInstance): void {
     }),
   );
   r.get('/api/deals/revenue', { config: member, schema: { querystring: revenueQuery, response: { 200: revenueSchema } } }, ({ ctx, query }) =>
-    ctx.read((tx) => revenue(tx, ctx.organizationId, query.months)),
+    ctx.read((tx) => revenue(tx, ctx.organizationId, query)),
   );
   r.get('/api/deals/due', { config: dealsRead, schema: { response: { 200: dueDealsSchema } } }, ({ ctx }) =>
     ctx.read(async (tx) => ({ items: await dueDeals(tx, ctx.organizationId) })),

@@ -64,8 +64,11 @@ export function useDealTimeline(id: string) {
   });
 }
 
-export function useRevenue(months: number) {
-  return useQuery({ queryKey: queryKeys.deals.revenue(months), queryFn: () => apiRequest<Revenue>(`/api/deals/revenue?months=${months}`) });
+/** The revenue figures, of one member's deals (and the referrals they sent) when `owner` is set. */
+export function useRevenue(months: number, owner: string | null) {
+  const params = new URLSearchParams({ months: String(months) });
+  if (owner) params.set('owner', owner);
+  return useQuery({ queryKey: queryKeys.deals.revenue(months, owner), queryFn: () => apiRequest<Revenue>(`/api/deals/revenue?${params.toString()}`) });
 }
 
 /** The organization's deal defaults; the built-in ones when they cannot be read, so the formulas always have a rule. */

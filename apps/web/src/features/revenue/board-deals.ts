@@ -1,5 +1,8 @@
-import type { Deal, DealStage } from '@wholesail/domain';
+import { OPEN_DEAL_STAGES, type Deal, type DealStage } from '@wholesail/domain';
 import { useDeals, type DealFilters } from '@/features/deals/deals-api';
+
+/** The board's columns; dead deals sit in a lane of their own below them. */
+export const BOARD_STAGES: readonly DealStage[] = [...OPEN_DEAL_STAGES, 'closed'];
 
 /** Open deals come whole (the API's largest page); closed and dead ones only the latest, their totals in the header. */
 export const OPEN_LIMIT = 500;

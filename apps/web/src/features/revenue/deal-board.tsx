@@ -1,14 +1,12 @@
-import { DEAL_STAGE_LABELS, formatUsd, OPEN_DEAL_STAGES, type Deal, type DealStage } from '@wholesail/domain';
-import { DndContext, DragOverlay, MouseSensor, pointerWithin, TouchSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { DEAL_STAGE_LABELS, formatUsd, type Deal, type DealStage } from '@wholesail/domain';
+import { DndContext, DragOverlay, KeyboardSensor, MouseSensor, TouchSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { ChevronDownIcon, ChevronRightIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { cn } from '@/lib/utils';
 import { NativeSelect } from '@/components/ui/input';
-import { dealsInStage } from './board-deals';
+import { BOARD_STAGES, dealsInStage } from './board-deals';
+import { boardAnnouncements, BOARD_KEYS, columnCoordinates, columnUnderCard, SCREEN_READER_INSTRUCTIONS } from './board-keyboard';
 import { DealCard, dealFee } from './deal-card';
-
-/** The board's columns; dead deals sit in a lane of their own below them. */
-export const BOARD_STAGES: readonly DealStage[] = [...OPEN_DEAL_STAGES, 'closed'];
 
 export type BoardProps = {
   deals: readonly Deal[];
@@ -28,16 +26,46 @@ export function stageSummary(stage: DealStage, deals: readonly Deal[], totals: B
   return `${count}${fees > 0 ? ` · ${formatUsd(fees)} in fees` : ''}${shown}`;
 }
 
-function DraggableCard({ deal, onMove, movingId }: Pick<BoardProps, 'onMove' | 'movingId'> & { deal: Deal }) {
-  const { setNodeRef, listeners, isDragging } = useDraggable({ id: deal.id, data: { deal } });
+/** The id of the deal last dropped by keyboard: its card takes the focus back wherever it lands. */
+type Refocus = RefObject<string | null>;
+type LaneProps = Omit<BoardProps, 'deals'> & { deals: Deal[]; refocus: Refocus };
+
+/**
+ * A card: dragged from anywhere on it, or focused and moved by keyboard (the card itself, not the link or menu inside
+ * it, picks up on Space).
+ */
+function DraggableCard({ deal, onMove, movingId, refocus }: Pick<LaneProps, 'onMove' | 'movingId' | 'refocus'> & { deal: Deal }) {
+  const { setNodeRef, setActivatorNodeRef, listeners, attributes, isDragging } = useDraggable({
+    id: deal.id,
+    data: { deal },
+    attributes: { role: 'article', roleDescription: 'movable deal' },
+  });
+  const card = useRef<HTMLElement | null>(null);
+  // Moved to another column, the card is a new element: it takes the focus back unless something else has it.
+  useEffect(() => {
+    if (refocus.current === deal.id && (document.activeElement === null || document.activeElement === document.body)) card.current?.focus();
+  }, [deal.id, refocus]);
   return (
     <li ref={setNodeRef} {...listeners} className={cn('cursor-grab touch-manipulation', isDragging && 'opacity-40')}>
-      <DealCard deal={deal} onMove={onMove} moving={movingId === deal.id} />
+      <DealCard
+        ref={(node) => {
+          card.current = node;
+          setActivatorNodeRef(node);
+        }}
+        {...attributes}
+        onBlur={(event) => {
+          if (event.relatedTarget && refocus.current === deal.id) refocus.current = null;
+        }}
+        className="outline-none focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:ring-offset-1"
+        deal={deal}
+        onMove={onMove}
+        moving={movingId === deal.id}
+      />
     </li>
   );
 }
 
-function Column({ stage, deals, totals, onMove, movingId }: Omit<BoardProps, 'deals'> & { stage: DealStage; deals: Deal[] }) {
+function Column({ stage, deals, totals, onMove, movingId, refocus }: LaneProps & { stage: DealStage }) {
   const { setNodeRef, isOver } = useDroppable({ id: stage });
   return (
     <section
@@ -54,7 +82,7 @@ function Column({ stage, deals, totals, onMove, movingId }: Omit<BoardProps, 'de
       ) : (
         <ul className="grid gap-2">
           {deals.map((deal) => (
-            <DraggableCard key={deal.id} deal={deal} onMove={onMove} movingId={movingId} />
+            <DraggableCard key={deal.id} deal={deal} onMove={onMove} movingId={movingId} refocus={refocus} />
           ))}
         </ul>
       )}
@@ -63,7 +91,7 @@ function Column({ stage, deals, totals, onMove, movingId }: Omit<BoardProps, 'de
 }
 
 /** Dead deals: a drop target while dragging, their cards on request. */
-function DeadLane({ deals, totals, onMove, movingId }: BoardProps) {
+function DeadLane({ deals, totals, onMove, movingId, refocus }: LaneProps) {
   const { setNodeRef, isOver } = useDroppable({ id: 'dead' });
   const [open, setOpen] = useState(false);
   const Chevron = open ? ChevronDownIcon : ChevronRightIcon;
@@ -81,7 +109,7 @@ function DeadLane({ deals, totals, onMove, movingId }: BoardProps) {
       {open && deals.length > 0 && (
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {deals.map((deal) => (
-            <DraggableCard key={deal.id} deal={deal} onMove={onMove} movingId={movingId} />
+            <DraggableCard key={deal.id} deal={deal} onMove={onMove} movingId={movingId} refocus={refocus} />
           ))}
         </ul>
       )}
@@ -89,32 +117,47 @@ function DeadLane({ deals, totals, onMove, movingId }: BoardProps) {
   );
 }
 
-/** The pipeline board: drag a card to another column (mouse, or a long press on touch) or use its Move to… menu. */
+/**
+ * The pipeline board: drag a card to another column (mouse, a long press on touch, or the keyboard: Space, arrows,
+ * Space) or use its Move to… menu. A drop goes through the same stage move as the menu.
+ */
 export function DealBoard({ deals, totals, onMove, movingId }: BoardProps) {
-  const sensors = useSensors(useSensor(MouseSensor, { activationConstraint: { distance: 6 } }), useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 6 } }));
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 6 } }),
+    useSensor(KeyboardSensor, { keyboardCodes: BOARD_KEYS, coordinateGetter: columnCoordinates }),
+  );
   const [active, setActive] = useState<Deal | null>(null);
+  const refocus = useRef<string | null>(null);
+  const [announcements] = useState(boardAnnouncements);
 
-  const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
+  const onDragEnd = ({ active: dragged, over, activatorEvent }: DragEndEvent) => {
     setActive(null);
     const deal = dragged.data.current?.deal as Deal | undefined;
-    if (deal && over && over.id !== deal.stage) onMove(deal, over.id as DealStage);
+    if (!deal || !over || over.id === deal.stage) return;
+    if (activatorEvent instanceof KeyboardEvent) refocus.current = deal.id;
+    onMove(deal, over.id as DealStage);
   };
 
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={pointerWithin}
-      onDragStart={({ active: dragged }) => setActive((dragged.data.current?.deal as Deal | undefined) ?? null)}
+      collisionDetection={columnUnderCard}
+      accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
+      onDragStart={({ active: dragged }) => {
+        refocus.current = null;
+        setActive((dragged.data.current?.deal as Deal | undefined) ?? null);
+      }}
       onDragCancel={() => setActive(null)}
       onDragEnd={onDragEnd}
     >
       <div className="grid gap-3">
         <div className="grid auto-cols-[minmax(10.5rem,1fr)] grid-flow-col gap-2 overflow-x-auto pb-1" aria-label="Pipeline board">
           {BOARD_STAGES.map((stage) => (
-            <Column key={stage} stage={stage} deals={dealsInStage(deals, stage)} totals={totals} onMove={onMove} movingId={movingId} />
+            <Column key={stage} stage={stage} deals={dealsInStage(deals, stage)} totals={totals} onMove={onMove} movingId={movingId} refocus={refocus} />
           ))}
         </div>
-        <DeadLane deals={dealsInStage(deals, 'dead')} totals={totals} onMove={onMove} movingId={movingId} />
+        <DeadLane deals={dealsInStage(deals, 'dead')} totals={totals} onMove={onMove} movingId={movingId} refocus={refocus} />
       </div>
       <DragOverlay>{active && <DealCard deal={active} onMove={onMove} dragging />}</DragOverlay>
     </DndContext>

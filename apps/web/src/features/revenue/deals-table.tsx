@@ -6,8 +6,8 @@ import { dealDeadlines } from '@/features/deals/deadlines';
 import { DealTitle } from '@/features/deals/deal-title';
 import { MoveToMenu } from '@/features/deals/move-to-menu';
 import { StageBadge } from '@/features/deals/stage-badge';
-import { BOARD_STAGES, type BoardProps } from './deal-board';
-import { dealsInStage } from './board-deals';
+import type { BoardProps } from './deal-board';
+import { BOARD_STAGES, dealsInStage } from './board-deals';
 import { dealFee, headlineFigure } from './deal-card';
 
 const none = <span className="text-muted-foreground">—</span>;

@@ -34,9 +34,11 @@ function Figure({ title, value, caption, action, empty, children }: FigureProps)
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const dayText = (n: number | null) => (n === null ? '—' : `${Math.round(n)}`);
 
+type Scope = { owner: string | null; ownerName: string | null };
+
 /** Fees closed by month and member, the weighted pipeline, the average fee, the days a deal takes and referral fees. */
-export function RevenueFigures() {
-  const revenue = useRevenue(REVENUE_MONTHS);
+export function RevenueFigures({ owner, ownerName }: Scope) {
+  const revenue = useRevenue(REVENUE_MONTHS, owner);
   if (revenue.isPending) return <FiguresSkeleton />;
   if (revenue.isError) {
     return (
@@ -49,10 +51,10 @@ export function RevenueFigures() {
       </Alert>
     );
   }
-  return <Figures revenue={revenue.data} />;
+  return <Figures revenue={revenue.data} ownerName={ownerName} />;
 }
 
-function Figures({ revenue }: { revenue: Revenue }) {
+function Figures({ revenue, ownerName }: { revenue: Revenue; ownerName: string | null }) {
   const me = useMe();
   const [editing, setEditing] = useState(false);
   const closedFees = revenue.closedByMonth.reduce((sum, m) => sum + m.fees, 0);
@@ -103,7 +105,7 @@ function Figures({ revenue }: { revenue: Revenue }) {
       <Figure
         title="Referral fees"
         value={formatUsd(revenue.referralFees.received)}
-        caption={`Received from partner agents in the last ${REVENUE_MONTHS} months; not assignment fees`}
+        caption={`Received from partner agents in the last ${REVENUE_MONTHS} months${ownerName ? ` for referrals ${ownerName} sent` : ''}; not assignment fees`}
       >
         <dl className="grid gap-2 text-sm">
           <div className="flex justify-between gap-2">

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { deal, mockDealsApi, sentBodies } from '@/features/deals/test-fixtures';
+import { deal, mockDealsApi, REVENUE, sentBodies } from '@/features/deals/test-fixtures';
 import { requestedUrls } from '@/features/leads/test-fixtures';
 import { renderApp } from '@/test/render-app';
 
@@ -135,17 +135,26 @@ describe('the pipeline board', () => {
     expect(within(column('Offer made')).queryByRole('article')).not.toBeInTheDocument();
   });
 
-  it('filters by owner through the URL and shows the list view as a table', async () => {
+  it('filters the board and the figures by owner through the URL and shows the list view as a table', async () => {
+    const bens = { ...REVENUE, closedByMonth: [{ month: '2026-03', fees: 6000, deals: 1 }], closedDeals: 1, referralFees: { expected: 0, expectedReferrals: 0, received: 0, receivedReferrals: 0 } };
     const fetchMock = mockDealsApi({
       'GET /api/deals': dealsByStage([deal(), deal({ id: 'deal-2', lead_name: 'Bo Seller', owner_user_id: 'user-2', owner_name: 'Ben Ortiz' })]),
+      'GET /api/deals/revenue': (url) => ({ body: url.searchParams.get('owner') === 'user-2' ? bens : REVENUE }),
     });
     const { router } = renderApp('/revenue');
     const user = userEvent.setup();
     await screen.findByRole('article', { name: 'Bo Seller' });
+    expect(await screen.findByRole('region', { name: 'Revenue figures' })).toHaveTextContent('Fees closed$15,000');
     await user.selectOptions(screen.getByLabelText('Owner'), await screen.findByRole('option', { name: 'Ben Ortiz' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Ana Owner' })).not.toBeInTheDocument());
     expect(router.state.location.search).toBe('?owner=user-2');
     expect(requestedUrls(fetchMock, '/api/deals').some((u) => u.searchParams.get('owner') === 'user-2')).toBe(true);
+    // The figures follow the owner: Ben's alone, and the page says whose they are.
+    expect(requestedUrls(fetchMock, '/api/deals/revenue').map((u) => u.search)).toEqual(['?months=12', '?months=12&owner=user-2']);
+    const figures = await screen.findByRole('region', { name: 'Revenue figures' });
+    await waitFor(() => expect(figures).toHaveTextContent('Fees closed$6,0001 deal closed in the last 12 months'));
+    expect(figures).toHaveTextContent('for referrals Ben Ortiz sent');
+    expect(screen.getByText(/^Ben Ortiz's deals from analysis to closing/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'List' }));
     const table = await screen.findByRole('table', { name: 'Deals' });

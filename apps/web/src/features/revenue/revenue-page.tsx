@@ -22,7 +22,7 @@ const RevenueFigures = lazy(() => import('./revenue-figures').then((m) => ({ def
 
 type View = 'board' | 'list';
 
-/** /revenue: the figures, then the pipeline as a board (or a list), filtered by owner and a search. */
+/** /revenue: the figures, then the pipeline as a board (or a list); the owner filter narrows both, the search the pipeline. */
 export function RevenuePage() {
   const [params, setParams] = useSearchParams();
   const owner = params.get('owner');
@@ -30,9 +30,12 @@ export function RevenuePage() {
   const view: View = params.get('view') === 'list' ? 'list' : 'board';
   const wide = useMediaQuery('(min-width: 768px)');
   const members = useMembers();
+  const ownerMember = members.data?.find((m) => m.id === owner);
+  const ownerName = ownerMember ? ownerMember.name || ownerMember.email : null;
   const board = useBoardDeals(owner, search);
   const { request, dialog, movingId } = useStageMove();
   const ownerId = useId();
+  const pipelineId = useId();
   const searchId = useId();
 
   const update = (key: string, value: string | null) =>
@@ -69,21 +72,33 @@ export function RevenuePage() {
 
   return (
     <div className="grid gap-6">
-      <header>
-        <h1 className="text-2xl font-semibold tracking-tight">Revenue</h1>
-        <p className="mt-1 text-sm text-muted-foreground">Your deals from analysis to closing, and the fees they bring in.</p>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Revenue</h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {ownerName ? `${ownerName}'s deals` : owner ? "One member's deals" : "The team's deals"} from analysis to closing, and the fees they bring in.
+          </p>
+        </div>
+        {/* Above both: the owner narrows the figures as well as the pipeline. */}
+        <div className="grid gap-1.5">
+          <Label htmlFor={ownerId}>Owner</Label>
+          <NativeSelect id={ownerId} className="w-44" value={owner ?? ''} onChange={(e) => update('owner', e.target.value || null)}>
+            <option value="">Everyone</option>
+            <MemberOptions members={members.data} />
+          </NativeSelect>
+        </div>
       </header>
 
       {/* On a phone the pipeline comes first: the figures are a long scroll there. */}
       <div className="max-md:order-last">
         <Suspense fallback={<FiguresSkeleton />}>
-          <RevenueFigures />
+          <RevenueFigures owner={owner} ownerName={ownerName} />
         </Suspense>
       </div>
 
-      <section aria-labelledby={`${ownerId}-title`} className="grid gap-4">
+      <section aria-labelledby={pipelineId} className="grid gap-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
-          <h2 id={`${ownerId}-title`} className="text-lg font-semibold">
+          <h2 id={pipelineId} className="text-lg font-semibold">
             Pipeline
           </h2>
           <div className="flex flex-wrap items-end gap-3">
@@ -93,13 +108,6 @@ export function RevenuePage() {
                 <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
                 <Input id={searchId} type="search" placeholder="Name or address" className="w-48 pl-8" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
               </div>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor={ownerId}>Owner</Label>
-              <NativeSelect id={ownerId} className="w-44" value={owner ?? ''} onChange={(e) => update('owner', e.target.value || null)}>
-                <option value="">Everyone</option>
-                <MemberOptions members={members.data} />
-              </NativeSelect>
             </div>
             <div className="inline-flex rounded-md border bg-card p-0.5" role="group" aria-label="View">
               {(

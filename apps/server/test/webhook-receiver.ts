@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { poll } from './poll';
 
 export interface ReceivedWebhook {
@@ -52,6 +52,23 @@ export async function startReceiver() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** A receiver started before the suite and closed after it; the returned object forwards to it once it runs. */
+export function useReceiver(): Receiver {
+  let current: Receiver | undefined;
+  beforeAll(async () => {
+    current = await startReceiver();
+  });
+  afterAll(() => current?.close());
+  return new Proxy({} as Receiver, {
+    get(_target, key) {
+      if (!current) throw new Error('the webhook receiver is not started yet');
+      return current[key as keyof Receiver];
+    },
+  });
 }
 
 /** The payload if `secret` verifies the request (standardwebhooks' Webhook.verify), else the error it threw. */

@@ -1,12 +1,12 @@
 import type { WebhookDelivery } from '@wholesail/domain';
 import { WebhookVerificationError } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withSystem } from '../../db/scope';
 import { DB_KINDS, useTestApp, type TestApp } from '../../../test/harness';
 import { memberApi } from '../../../test/member-api';
 import { deliveredTo } from '../../../test/outbox';
 import { poll } from '../../../test/poll';
-import { startReceiver, verifyAtItsTime, verifyWith } from '../../../test/webhook-receiver';
+import { useReceiver, verifyAtItsTime, verifyWith } from '../../../test/webhook-receiver';
 import { WEBHOOKS_SUBSCRIBER } from './fanout';
 
 type Org = Awaited<ReturnType<TestApp['createOrg']>>;
@@ -14,7 +14,7 @@ type Org = Awaited<ReturnType<TestApp['createOrg']>>;
 describe.each(DB_KINDS)('webhook deliveries on %s', (kind) => {
   const t = useTestApp(kind, { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
   const { ok } = memberApi(t);
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const receiver = useReceiver();
   let a: Org;
   let b: Org;
   const base = '/api/webhook-endpoints';
@@ -25,7 +25,6 @@ describe.each(DB_KINDS)('webhook deliveries on %s', (kind) => {
     poll('a settled delivery', async () => (await deliveries(org, endpointId)).find((d) => d.status !== 'pending' && (!id || d.id === id)));
 
   beforeAll(async () => {
-    receiver = await startReceiver();
     a = await t.createOrg('Deliveries A');
     b = await t.createOrg('Deliveries B');
     // No AI job changes a lead after the fact: the snapshot is compared with the lead as read afterwards.
@@ -34,7 +33,6 @@ describe.each(DB_KINDS)('webhook deliveries on %s', (kind) => {
     t.app.services.webhooks.schedule = [50, 50];
     t.app.services.webhooks.jitter = (ms) => ms;
   });
-  afterAll(() => receiver.close());
 
   it("sends an event to the organization's subscribed endpoint, signed per Standard Webhooks, with the record as the API shows it", async () => {
     const hook = await endpoint(a, '/a/leads', ['lead.created']);

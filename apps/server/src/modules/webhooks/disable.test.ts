@@ -1,23 +1,19 @@
 import type { WebhookDelivery } from '@wholesail/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertUserWithPassword } from '../../auth/users';
 import { withSystem } from '../../db/scope';
 import { DB_KINDS, useTestApp } from '../../../test/harness';
 import { memberApi } from '../../../test/member-api';
 import { addMember } from '../../../test/members';
 import { poll } from '../../../test/poll';
-import { startReceiver } from '../../../test/webhook-receiver';
+import { useReceiver } from '../../../test/webhook-receiver';
 import { upsertProfile } from '../organizations/repo';
 import { runAttempt } from './attempt';
 
 describe.each(DB_KINDS)('disabling a failing webhook endpoint on %s', (kind) => {
   const t = useTestApp(kind, { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
   const { ok } = memberApi(t);
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  beforeAll(async () => {
-    receiver = await startReceiver();
-  });
-  afterAll(() => receiver.close());
+  const receiver = useReceiver();
 
   it('disables an endpoint whose deliveries failed for 3 days, tells its owners and admins by mail and in the app, and sends it nothing more', async () => {
     const owner = await t.createOrg('Failing Receiver');

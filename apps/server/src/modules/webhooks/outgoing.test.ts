@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DB_KINDS, useTestApp } from '../../../test/harness';
 import { memberApi } from '../../../test/member-api';
 import { poll } from '../../../test/poll';
-import { startReceiver } from '../../../test/webhook-receiver';
+import { useReceiver } from '../../../test/webhook-receiver';
 import { nonPublicAddress, parseAllowedHosts } from './addresses';
 import { postWebhook, type Resolver } from './outgoing';
 
@@ -10,15 +10,10 @@ import { postWebhook, type Resolver } from './outgoing';
 const resolvingTo = (...addresses: string[]): Resolver => async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 
 describe('outgoing webhook requests', () => {
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const receiver = useReceiver();
   const body = JSON.stringify({ type: 'test.ping' });
   const post = (url: string, resolve: Resolver, allowed = '', timeoutMs = 10_000) =>
     postWebhook({ url, body, headers: { 'content-type': 'application/json' } }, { allowed: parseAllowedHosts(allowed), resolve, timeoutMs });
-
-  beforeAll(async () => {
-    receiver = await startReceiver();
-  });
-  afterAll(() => receiver.close());
 
   it('classifies only global unicast addresses as public, IPv4-mapped IPv6 as its IPv4', () => {
     expect(nonPublicAddress('93.184.216.34')).toBeNull();
@@ -69,11 +64,7 @@ describe('outgoing webhook requests', () => {
 describe.each(DB_KINDS)('webhook address rule in the app on %s', (kind) => {
   const t = useTestApp(kind);
   const { ok } = memberApi(t);
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  beforeAll(async () => {
-    receiver = await startReceiver();
-  });
-  afterAll(() => receiver.close());
+  const receiver = useReceiver();
 
   it('records the refusal of a name that resolves to 127.0.0.1 (no allow list) as the failed attempt', async () => {
     const owner = await t.createOrg('Rebind');

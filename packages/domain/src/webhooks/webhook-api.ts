@@ -20,19 +20,6 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-export const WEBHOOK_EVENT_LABELS: { readonly [E in WebhookEventType]: string } = {
-  'lead.created': 'A lead was created',
-  'lead.updated': 'A lead was changed',
-  'lead.dnc_added': "A lead's number went on the Do-Not-Contact list",
-  'call.completed': 'A call was completed',
-  'text.received': 'A text came in',
-  'text.sent': 'A text was sent',
-  'task.created': 'A follow-up task was created',
-  'deal.stage_changed': "A deal's stage changed",
-  'offer.received': 'A buyer made an offer from a deal room',
-  'test.ping': 'Test event ("Send test event")',
-};
-
 export const WEBHOOK_LIMITS = { url: 2000, description: 500, deliveriesPage: { default: 25, max: 100 } } as const;
 
 /** The shape of a URL the form can check; the server also refuses private addresses (WEBHOOK_ALLOWED_HOSTS aside). */

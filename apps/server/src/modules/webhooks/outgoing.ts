@@ -26,7 +26,7 @@ export interface OutgoingOptions {
 }
 
 /** How much of an answer's body the log keeps. */
-export const RESPONSE_BODY_BYTES = 2048;
+const RESPONSE_BODY_BYTES = 2048;
 const ERROR_CHARS = 500;
 
 class RefusedAddress extends Error {}

@@ -17,7 +17,7 @@ type EndpointRow = {
   created_at: Date | string; updated_at: Date | string;
 };
 
-export const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({
+const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({
   ...row,
   events: row.events as WebhookEventType[],
   disabled_at: iso(row.disabled_at),

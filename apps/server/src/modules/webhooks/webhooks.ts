@@ -32,7 +32,7 @@ export interface AttemptJob {
   retries: boolean;
 }
 
-export const attemptKey = (job: AttemptJob) => `${job.deliveryId}:${job.attempt}:${job.manual ? 'manual' : 'auto'}`;
+const attemptKey = (job: AttemptJob) => `${job.deliveryId}:${job.attempt}:${job.manual ? 'manual' : 'auto'}`;
 
 export interface WebhooksDeps {
   db: Kysely<DB>;

@@ -45,10 +45,10 @@ export function findEndpointSecrets(tx: Tx, organizationId: string, id: string, 
   return lock ? q.forUpdate().executeTakeFirst() : q.executeTakeFirst();
 }
 
-/** The enabled endpoints of the organization subscribed to an event, with what they are signed with. */
+/** The ids of the organization's enabled endpoints subscribed to an event. */
 export function subscribedEndpoints(tx: Tx, organizationId: string, event: WebhookEventType) {
   return endpoints(tx, organizationId)
-    .select(['id', 'url'])
+    .select('id')
     .where('enabled', '=', true)
     .where(sql<boolean>`${event} = any(events)`)
     .orderBy('id')

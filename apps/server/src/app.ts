@@ -83,6 +83,9 @@ import { registerCoachingRoutes } from './modules/coaching/routes';
 import { CoachingService } from './modules/coaching/service';
 import { registerConversationRoutes, registerConversationWebhooks } from './modules/conversations/routes';
 import { ConversationsModule } from './modules/conversations/service';
+import { subscribeWebhooks } from './modules/webhooks/fanout';
+import { registerWebhookRoutes } from './modules/webhooks/routes';
+import { Webhooks } from './modules/webhooks/webhooks';
 import { APP_VERSION } from './version';
 
 /** How long websocket clients get to answer the close handshake when the server shuts down. */
@@ -110,6 +113,8 @@ export interface AppServices {
   storage: FileStorage;
   /** Sequences' engine and its clock (tests move it to a given day and hour). */
   automation: AutomationEngine;
+  /** Outgoing webhooks: tests replace its retry schedule, clock and name resolver. */
+  webhooks: Webhooks;
 }
 
 declare module 'fastify' {
@@ -189,6 +194,8 @@ export async function buildApp(config: Config, database: Database, options: AppO
   subscribeAutomationExits(outbox, () => automation.clock());
   const rules = new AutomationRules({ db: database.db, log: app.log, engine: automation });
   rules.subscribe(outbox);
+  const webhooks = new Webhooks({ db: database.db, log: app.log, mail, allowedHosts: config.webhookAllowedHosts, publicUrl: config.publicUrl });
+  subscribeWebhooks(outbox, webhooks);
   const storage = options.storage ?? createFileStorage({ s3: config.s3, dataDir: config.DATA_DIR });
   const jobs = await startJobs(database, app.log, storage, {
     outbox,
@@ -196,13 +203,14 @@ export async function buildApp(config: Config, database: Database, options: AppO
     ai: aiJobs,
     automation,
     rules,
+    webhooks,
     heartbeatSeconds: config.WHOLESAIL_JOB_HEARTBEAT_SECONDS,
   });
   const resolve = sessionResolver(auth, database.db, config.SESSION_ABSOLUTE_HOURS, sessions.cache);
   const sockets = new SessionSockets(resolve);
   sessions.cache.onClear(() => sockets.recheck());
   const numberOwnership = config.twilio ? new TwilioNumberOwnership(config.twilio) : null;
-  app.decorate('services', { config, database, auth, mail, realtime, jobs, calls, aiJobs, outbox, conversations, sessions: sessions.cache, sockets, numberOwnership, enrichment, storage, automation });
+  app.decorate('services', { config, database, auth, mail, realtime, jobs, calls, aiJobs, outbox, conversations, sessions: sessions.cache, sockets, numberOwnership, enrichment, storage, automation, webhooks });
   app.addHook('onClose', () => sockets.stop());
   app.addHook('onClose', () => calls.stop());
   app.addHook('onClose', () => conversations.stop());
@@ -285,6 +293,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   registerCompsRoutes(app);
   registerAutomationRoutes(app, automation);
   registerRuleRoutes(app, { clock: () => automation.clock() });
+  registerWebhookRoutes(app, webhooks);
   registerOrchestratorRoutes(app, { jobs, listenStatus: () => database.listenStatus(), heartbeatSeconds: config.WHOLESAIL_JOB_HEARTBEAT_SECONDS });
   registerPhoneNumberRoutes(app, database.db, numberOwnership);
   registerCallRoutes(app, calls);

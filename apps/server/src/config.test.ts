@@ -33,6 +33,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
+  it('reads WEBHOOK_ALLOWED_HOSTS as host names or addresses, each with an optional port, and stops on a bad entry', () => {
+    expect(loadConfig({}).webhookAllowedHosts).toEqual([]);
+    expect(loadConfig({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1, Hooks.Local:8080,::1,[fd00::2]:9000' }).webhookAllowedHosts).toEqual([
+      { host: '127.0.0.1', port: null }, { host: 'hooks.local', port: 8080 }, { host: '::1', port: null }, { host: 'fd00::2', port: 9000 },
+    ]);
+    expect(() => loadConfig({ WEBHOOK_ALLOWED_HOSTS: 'http://hooks.local' })).toThrow(/WEBHOOK_ALLOWED_HOSTS: "http:\/\/hooks.local" is not a host name/);
+    expect(() => loadConfig({ WEBHOOK_ALLOWED_HOSTS: 'hooks.local:99999' })).toThrow(/WEBHOOK_ALLOWED_HOSTS/);
+  });
+
   it('reads TRUST_PROXY as a number of proxies or a list of proxy addresses, never "trust everything"', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseAllowedHosts, type AllowedHost } from './modules/webhooks/addresses';
 import type { S3Settings } from './providers/storage/s3';
 
 /** Prefixes this app owns: an unknown variable with one of them is a typo, and start-up stops. */
@@ -95,6 +96,7 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
 });
 
 /** Twilio is all-or-none: a partial set is a mistake, not a request for the demo line. */
@@ -129,6 +131,8 @@ export type Config = z.infer<typeof schema> & {
   s3: S3Settings | null;
   /** Where /signup's access requests go: ACCESS_REQUEST_EMAIL, else the address of MAIL_FROM. */
   accessRequestEmail: string;
+  /** Webhook hosts exempt from the public-address and https rules (WEBHOOK_ALLOWED_HOSTS: local development, tests). */
+  webhookAllowedHosts: AllowedHost[];
 };
 
 /** The address of a From header: 'Wholesail <no-reply@example.com>' → 'no-reply@example.com'. */
@@ -163,6 +167,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (s3Keys.length === 1) problems.push(`${s3Keys[0] === 'S3_ACCESS_KEY_ID' ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: missing (give both S3 keys, or neither for the SDK's own credentials)`);
   const s3Only = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((k) => env[k] !== undefined && env[k] !== '');
   if (!env.S3_BUCKET && s3Only.length > 0) problems.push(`S3_BUCKET: missing (${s3Only.join(', ')} set without a bucket)`);
+  let webhookAllowedHosts: AllowedHost[] = [];
+  try {
+    webhookAllowedHosts = parseAllowedHosts(env.WEBHOOK_ALLOWED_HOSTS);
+  } catch (error) {
+    problems.push(`WEBHOOK_ALLOWED_HOSTS: ${(error as Error).message} (expected comma-separated host names or addresses, each optionally with :port)`);
+  }
   if (problems.length > 0 || !parsed.success) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
@@ -186,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { accountSid: c.TWILIO_ACCOUNT_SID, apiKey: c.TWILIO_API_KEY, apiSecret: c.TWILIO_API_SECRET, twimlAppSid: c.TWILIO_TWIML_APP_SID, authToken: c.TWILIO_AUTH_TOKEN }
         : null,
     accessRequestEmail: c.ACCESS_REQUEST_EMAIL ?? addressOf(c.MAIL_FROM),
+    webhookAllowedHosts,
     s3: c.S3_BUCKET
       ? {
           bucket: c.S3_BUCKET, endpoint: c.S3_ENDPOINT, region: c.S3_REGION, accessKeyId: c.S3_ACCESS_KEY_ID,

@@ -32,3 +32,4 @@ export * from './analytics/growth-api';
 export * from './csv';
 export * from './developer';
 export * from './onboarding';
+export * from './webhooks/webhook-api';

@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = {
   textReceived: 'text.received',
   buyerOfferReceived: 'buyer_offer.received',
   taskDue: 'task.due',
+  webhookDisabled: 'webhook_endpoint.disabled',
 } as const;
 
 export const NOTIFICATIONS_DEFAULT_LIMIT = 20;

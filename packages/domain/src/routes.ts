@@ -7,6 +7,7 @@ export const CONVERSATION_LEAD_PARAM = 'lead';
 /** Links to screens, built the same way by the web and by the server (a notification's link). */
 export const screenLinks = {
   leads: '/leads',
+  developer: '/developer',
   lead: (leadId: string) => `/leads/${encodeURIComponent(leadId)}`,
   deal: (dealId: string) => `/deals/${encodeURIComponent(dealId)}`,
   conversation: (leadId: string) => `/communications?tab=conversations&${CONVERSATION_LEAD_PARAM}=${encodeURIComponent(leadId)}`,

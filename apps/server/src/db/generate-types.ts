@@ -14,6 +14,7 @@ const TABLE_GROUPS: ReadonlyArray<{ file: string; prefixes: readonly string[] }>
   { file: 'types-calls-texts.ts', prefixes: ['calls', 'call_', 'conversation', 'twilio_', 'mail_'] },
   { file: 'types-deals.ts', prefixes: ['deal', 'buyer', 'referral'] },
   { file: 'types-automation-jobs.ts', prefixes: ['sequence', 'automation_', 'outbox', 'job_', 'system_notifications'] },
+  { file: 'types-webhooks.ts', prefixes: ['webhook_'] },
   { file: 'types-accounts.ts', prefixes: [''] },
 ];
 

@@ -3,6 +3,7 @@ import type { ActivityLogs, AddressLookupCache, AiStatus, AiTasks, DncNumbers, E
 import type { CallAnalyses, CallEvents, Calls, CallTranscriptions, ConversationAnalyses, Conversations, MailOutbox, TwilioStatusEvents } from './types-calls-texts';
 import type { BuyerOffers, Buyers, BuyerSends, DealAnalyses, DealEvents, DealOffers, DealRoomInvites, DealRoomPhotos, DealRooms, DealRoomViews, Deals, ReferralPartners, Referrals } from './types-deals';
 import type { AutomationRuleRuns, AutomationRules, JobWorkers, Outbox, OutboxDeliveries, SequenceEnrollments, Sequences, SequenceStepRuns, SystemNotifications } from './types-automation-jobs';
+import type { WebhookDeliveries, WebhookDeliveryAttempts, WebhookEndpoints } from './types-webhooks';
 import type { Accounts, AnalyticsCallHours, AnalyticsDealHours, AnalyticsLeadLists, AnalyticsListCounts, AnalyticsPipelineCounts, AnalyticsPipelineHours, AnalyticsPipelineSpans, AnalyticsSignalCounts, AnalyticsSourceHours, AnalyticsSpeedHours, AnalyticsTextHours, AnalyticsUncontactedHours, ApiKeys, Invitations, OrganizationPhoneNumbers, Organizations, OrganizationSettings, RateLimits, SchemaMigrations, Sessions, SourceSpend, UsageCounters, UserPhoneAssignments, UserProfiles, Users, Verifications } from './types-accounts';
 
 export type * from './types-columns';
@@ -10,6 +11,7 @@ export type * from './types-leads';
 export type * from './types-calls-texts';
 export type * from './types-deals';
 export type * from './types-automation-jobs';
+export type * from './types-webhooks';
 export type * from './types-accounts';
 
 export interface DB {
@@ -80,4 +82,7 @@ export interface DB {
   user_profiles: UserProfiles;
   users: Users;
   verifications: Verifications;
+  webhook_deliveries: WebhookDeliveries;
+  webhook_delivery_attempts: WebhookDeliveryAttempts;
+  webhook_endpoints: WebhookEndpoints;
 }

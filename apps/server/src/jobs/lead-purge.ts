@@ -21,14 +21,17 @@ export function leadPurgeQueue(database: Database, log: FastifyBaseLogger): Queu
 }
 
 /**
- * Queues the purge at start and every 6 hours (pg-boss's own cron is off, see queue.ts). The key is the 6-hour
- * slot, so of several instances one job per slot runs; returns what stops the timer.
+ * Queues the purges (the leads', and the webhook deliveries' retention) at start and every 6 hours (pg-boss's own
+ * cron is off, see queue.ts). The key is the 6-hour slot; returns what stops the timer.
  */
-export function schedulePurge(queue: JobQueue, log: FastifyBaseLogger): () => void {
-  const send = () =>
-    void queue.send(LEAD_PURGE_QUEUE, {}, { key: String(Math.floor(Date.now() / PURGE_EVERY_MS)) }).catch((err: unknown) => {
-      if (!queue.stopping) log.warn({ err }, 'could not queue the lead purge');
-    });
+export function schedulePurge(queue: JobQueue, log: FastifyBaseLogger, names: readonly string[] = [LEAD_PURGE_QUEUE]): () => void {
+  const send = () => {
+    for (const name of names) {
+      void queue.send(name, {}, { key: String(Math.floor(Date.now() / PURGE_EVERY_MS)) }).catch((err: unknown) => {
+        if (!queue.stopping) log.warn({ err, queue: name }, 'could not queue a purge');
+      });
+    }
+  };
   send();
   const timer = setInterval(send, PURGE_EVERY_MS);
   timer.unref();

@@ -3,6 +3,7 @@ import type { FastifyRequest, preParsingAsyncHookHandler, RouteOptions } from 'f
 import type { RouteAccess } from '../../src/http/access';
 import { ORIGIN, type TestApp } from '../harness';
 import { BUSINESS_ROUTES } from './route-table-business';
+import { WEBHOOK_ROUTES } from './route-table-webhooks';
 import { own200, randomToken, type RouteCall, type RouteSpec } from './route-spec';
 
 export type { RouteCall, RouteSpec } from './route-spec';
@@ -63,6 +64,7 @@ const docs = (url: string): RouteSpec => ({ calls: () => [{ url, cross: 200, sig
  */
 export const ROUTE_TABLE: Record<string, RouteSpec> = {
   ...BUSINESS_ROUTES,
+  ...WEBHOOK_ROUTES,
   'GET /api/docs': docs('/api/docs'),
   'HEAD /api/docs/': docs('/api/docs/'),
   'GET /api/docs/static/index.html': { calls: () => [{ url: '/api/docs/static/index.html', cross: 302, signedOut: 302, why: 'redirects to /api/docs/' }] },

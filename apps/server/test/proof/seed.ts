@@ -91,6 +91,10 @@ export interface OrgIds {
   /** An API key of the owner with every scope, and its id. */
   apiKey: string;
   apiKeyId: string;
+  /** A webhook endpoint (to a host that never resolves), its secret, and its test event's failed delivery. */
+  webhookEndpointId: string;
+  webhookSecret: string;
+  webhookDeliveryId: string;
   transcriptionIds: string[];
   sessionToken: string;
 }
@@ -194,6 +198,11 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
   // An API key with every scope.
   const apiKey = await ok('POST', '/api/api-keys', { name: `${look.notes} (key)`, scopes: [...API_KEY_SCOPES] }, 201);
 
+  // A webhook endpoint and its test event, which fails at once: a .invalid host never resolves (no retries for a test).
+  const hookHost = `${look.name.split(' ')[0]!.toLowerCase()}-proof.webhooks.invalid`;
+  const hook = await ok('POST', '/api/webhook-endpoints', { url: `https://${hookHost}/in`, events: ['offer.received'], description: `${look.notes} (webhook)` }, 201);
+  const hookDelivery = await ok('POST', `/api/webhook-endpoints/${hook.id}/test`, undefined, 202);
+
   // An invitation; its token is in the mail outbox.
   const invitation = await ok('POST', '/api/organization/invitations', { email: look.invitee }, 201);
   const mail = await t.database.db.selectFrom('mail_outbox').select('text_body').where('to_address', '=', look.invitee).executeTakeFirstOrThrow();
@@ -254,7 +263,8 @@ export async function seedOrg(t: TestApp, look: OrgLook): Promise<SeededOrg> {
       sequenceId: sequence.id,
       ruleId: rule.id,
       callId: call.call_id, taskId: tasks.items[0].id, conversationId: text.id, phoneNumberId: number.id, phoneNumber: look.from, dncPhone,
-      importId: preview.id, pendingImportId: pending.id, invitationId: invitation.invitation.id, invitationToken, apiKey: apiKey.key, apiKeyId: apiKey.id, failedJobId: failedJob.rows[0]!.id, ...ids,
+      importId: preview.id, pendingImportId: pending.id, invitationId: invitation.invitation.id, invitationToken, apiKey: apiKey.key, apiKeyId: apiKey.id, failedJobId: failedJob.rows[0]!.id,
+      webhookEndpointId: hook.id, webhookSecret: hook.secret, webhookDeliveryId: hookDelivery.id, ...ids,
     },
   };
 }

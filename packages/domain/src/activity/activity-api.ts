@@ -9,7 +9,7 @@ export const ACTIVITY_KINDS = ['call', 'text', 'edit', 'status', 'dnc', 'import'
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** The position after an entry: its time to the microsecond and its id (ties of one transaction's rows). */
-const CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const TIME_ID_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const activityQuery = z
   .object({
@@ -19,7 +19,7 @@ export const activityQuery = z
       .min(1, 'limit must be 1 or more')
       .max(ACTIVITY_MAX_LIMIT, `limit must be at most ${ACTIVITY_MAX_LIMIT}`)
       .default(ACTIVITY_DEFAULT_LIMIT),
-    cursor: z.string().regex(CURSOR, 'cursor: expected the next_cursor of an earlier page').optional(),
+    cursor: z.string().regex(TIME_ID_CURSOR, 'cursor: expected the next_cursor of an earlier page').optional(),
   })
   .strict();
 export type ActivityQuery = z.infer<typeof activityQuery>;

@@ -100,6 +100,12 @@ export async function updateOutbound(
   return q.returning(MESSAGE_COLUMNS).executeTakeFirst();
 }
 
+/** One text as the API shows it (a webhook's snapshot). */
+export async function findMessage(tx: Tx, organizationId: string, id: string): Promise<ConversationMessage | undefined> {
+  const row = await tx.selectFrom('conversations').select(MESSAGE_COLUMNS).where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  return row?.lead_id ? toMessage(row) : undefined;
+}
+
 /** A lead's texts, oldest first (the latest THREAD_MESSAGES_MAX). */
 export async function listForLead(tx: Tx, organizationId: string, leadId: string): Promise<ConversationMessage[]> {
   const rows = await tx

@@ -25,6 +25,12 @@ function toTask(row: TaskRow): FollowUpTask {
   };
 }
 
+/** One task as the API shows it (a webhook's snapshot). */
+export async function findTask(tx: Tx, organizationId: string, id: string): Promise<FollowUpTask | undefined> {
+  const row = await taskQuery(tx, organizationId).where('t.id', '=', id).executeTakeFirst();
+  return row && toTask(row);
+}
+
 /** Soonest first; tasks of deleted leads are left out. */
 export async function listTasks(tx: Tx, organizationId: string, f: { status: 'pending' | 'done' | 'all'; leadId?: string; limit: number }) {
   let q = taskQuery(tx, organizationId).where('l.status', '<>', 'deleted');
@@ -43,6 +49,5 @@ export async function updateTaskStatus(tx: Tx, organizationId: string, id: strin
     .returning('id')
     .executeTakeFirst();
   if (!updated) return null;
-  const row = await taskQuery(tx, organizationId).where('t.id', '=', id).executeTakeFirstOrThrow();
-  return toTask(row);
+  return (await findTask(tx, organizationId, id))!;
 }

@@ -10,7 +10,7 @@ const UNTYPED = new Set<string>([
   // 204 No Content: nothing to describe.
   'DELETE /api/organization/invitations/:id', 'DELETE /api/leads/:id', 'DELETE /api/buyers/:id', 'DELETE /api/phone-numbers/:id',
   'POST /api/calls/:id/dtmf', 'DELETE /api/referral-partners/:id', 'POST /api/public/deal-rooms/:slug/views/:viewId/heartbeat',
-  'DELETE /api/sequences/:id', 'DELETE /api/sequences/:id/enrollments/:leadId', 'DELETE /api/automation-rules/:id',
+  'DELETE /api/sequences/:id', 'DELETE /api/sequences/:id/enrollments/:leadId', 'DELETE /api/automation-rules/:id', 'DELETE /api/api-keys/:id',
   'DELETE /api/webhook-endpoints/:id',
   // Not JSON: a CSV download, a room's photos (images), the buyer's unsubscribe page (HTML).
   'GET /api/dnc/export.csv', 'GET /api/deals/:id/room/photos/:photoId', 'GET /api/public/deal-rooms/:slug/photos/:photoId', 'GET /api/public/buyers/unsubscribe/:token',

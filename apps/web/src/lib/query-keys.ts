@@ -139,6 +139,12 @@ export const queryKeys = {
   /** The developer page: API keys are not on the feed (only owners and admins see them); its own changes refresh it. */
   developer: {
     apiKeys: ['api_keys'] as const,
+    /** Endpoints are on the feed (a disable by the server shows at once); deliveries are not: the log is read when opened. */
+    webhookEndpoints: ['webhook_endpoints'] as const,
+    webhookDeliveries: {
+      endpoint: (endpointId: string) => ['webhook_deliveries', endpointId] as const,
+      list: (endpointId: string, status: string) => ['webhook_deliveries', endpointId, status] as const,
+    },
   },
   /** The member's own notifications: a system_notifications insert refreshes the bell. */
   notifications: {

@@ -21,6 +21,17 @@ export function guideExamples(origin: string): Example[] {
       command: `curl -X POST ${auth} \\\n  -H "Content-Type: application/json" \\\n  -d '{"lead_id":"LEAD_ID","body":"Hi Jane, still thinking of selling?"}' \\\n  "${origin}/api/conversations"`,
     },
     { title: 'Deals under contract', scope: 'deals:read', command: `curl ${auth} \\\n  "${origin}/api/deals?stage=under_contract"` },
+    {
+      title: 'Verify a webhook in Node',
+      scope: 'npm i standardwebhooks',
+      command: [
+        "import { Webhook } from 'standardwebhooks';",
+        '// the endpoint\'s signing secret (whsec_…), and the raw request body',
+        'const wh = new Webhook(process.env.WHOLESAIL_WEBHOOK_SECRET);',
+        "const event = wh.verify(rawBody, req.headers); // throws if forged or older than 5 minutes",
+        "if (event.type === 'lead.created') { /* … */ }",
+      ].join('\n'),
+    },
   ];
 }
 

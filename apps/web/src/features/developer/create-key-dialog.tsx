@@ -1,14 +1,13 @@
 import type { CreatedApiKey } from '@wholesail/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { KeyRoundIcon, TriangleAlertIcon } from 'lucide-react';
+import { KeyRoundIcon } from 'lucide-react';
 import { useState } from 'react';
-import { CopyButton } from '@/components/copy-button';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { queryKeys } from '@/lib/query-keys';
 import { createApiKey } from './api-keys-api';
 import { CreateKeyForm } from './create-key-form';
+import { SecretOnce } from './secret-once';
 
 /** "Create key": the form, then the key itself, shown this once with a copy button. */
 export function CreateKeyDialog() {
@@ -45,16 +44,7 @@ export function CreateKeyDialog() {
         </DialogHeader>
         {created ? (
           <div className="grid gap-4">
-            <div className="flex min-w-0 items-center gap-2 rounded-md border bg-muted/50 p-3">
-              <code className="min-w-0 flex-1 font-mono text-sm break-all" aria-label="The new API key">
-                {created.key}
-              </code>
-              <CopyButton text={created.key} aria-label="Copy the key" />
-            </div>
-            <Alert variant="warning">
-              <TriangleAlertIcon aria-hidden />
-              <span>Anyone with this key can do what its scopes allow. If it leaks, revoke it and create another.</span>
-            </Alert>
+            <SecretOnce secret={created.key} label="The new API key" warning="Anyone with this key can do what its scopes allow. If it leaks, revoke it and create another." />
             <DialogFooter>
               <Button onClick={() => onOpenChange(false)}>Done</Button>
             </DialogFooter>

@@ -42,10 +42,10 @@ describe('/developer', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
     expect(await within(dialog).findByLabelText('The new API key')).toHaveTextContent(SECRET);
     expect(sentBodies(fetchMock, 'POST', '/api/api-keys')).toEqual([{ name: 'Make — texts', scopes: ['leads:read', 'texts:write'], expires_at: null }]);
-    await user.click(within(dialog).getByRole('button', { name: 'Copy the key' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Copy: The new API key' }));
     // user-event stands in for the clipboard.
     expect(await navigator.clipboard.readText()).toBe(SECRET);
-    expect(within(dialog).getByRole('button', { name: 'Copy the key' })).toHaveTextContent('Copied');
+    expect(within(dialog).getByRole('button', { name: 'Copy: The new API key' })).toHaveTextContent('Copied');
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     // Once closed, the key is gone: the list shows only its prefix.
     expect(await screen.findByRole('row', { name: /Make — texts/ })).toHaveTextContent('wsk_NewK1234_…');

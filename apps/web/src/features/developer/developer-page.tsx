@@ -1,6 +1,7 @@
 import { canManageOrganization, useMe } from '@/features/organization/organization-api';
 import { ApiGuide } from './api-guide';
 import { ApiKeysSection } from './api-keys-section';
+import { WebhooksSection } from './webhooks-section';
 
 /** /developer: API keys, webhook endpoints and a short guide to the API. */
 export function DeveloperPage() {
@@ -13,6 +14,7 @@ export function DeveloperPage() {
         <p className="mt-1 text-sm text-muted-foreground">Connect Wholesail to your CRM, Zapier, Make or your own scripts with API keys and webhooks.</p>
       </header>
       <ApiKeysSection canManage={canManage} />
+      <WebhooksSection canManage={canManage} />
       <ApiGuide />
     </div>
   );

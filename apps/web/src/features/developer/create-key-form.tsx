@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, createApiKeyBody, type ApiKeyScope, type CreateApiKeyBody } from '@wholesail/domain';
-import { AlertCircleIcon } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, createApiKeyBody, type CreateApiKeyBody } from '@wholesail/domain';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Alert } from '@/components/ui/alert';
 import { FieldError } from '@/components/ui/field-error';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { Input } from '@/components/ui/input';
 import { FormField, fieldProps } from '@/features/deals/form-field';
-import { fieldErrorsOf } from '@/lib/api';
 import { sentence } from '@/lib/sentence';
+import { useServerFieldErrors } from '@/lib/use-server-field-errors';
+import { CheckboxChoices } from '@/components/checkbox-choices';
+import { FormProblem } from '@/components/form-problem';
 
 const FIELDS = ['name', 'scopes', 'expires_at'] as const;
 type Field = (typeof FIELDS)[number];
@@ -26,8 +26,8 @@ const keyFormSchema = z
   .pipe(createApiKeyBody);
 type KeyFormValues = z.input<typeof keyFormSchema>;
 
-/** Scopes in pairs (read, write) per area, the way a team lead thinks of them. */
-const AREAS = [...new Set(API_KEY_SCOPES.map((s) => s.split(':')[0]!))];
+/** Two columns keep each area's read and write side by side. */
+const SCOPE_CHOICES = API_KEY_SCOPES.map((value) => ({ value, text: API_KEY_SCOPE_LABELS[value] }));
 
 type Props = { pending: boolean; serverError: Error | null; onSubmit: (body: CreateApiKeyBody) => void };
 
@@ -39,12 +39,7 @@ export function CreateKeyForm({ pending, serverError, onSubmit }: Props) {
     defaultValues: { name: '', scopes: ['leads:read'], expires_on: '' },
   });
   const errors = form.formState.errors;
-  useEffect(() => {
-    for (const [field, message] of Object.entries(fieldErrorsOf(serverError, FIELDS))) {
-      form.setError((field === 'expires_at' ? 'expires_on' : field) as 'name' | 'scopes' | 'expires_on', { message });
-    }
-  }, [serverError, form]);
-  const named = Object.keys(fieldErrorsOf(serverError, FIELDS)).length > 0;
+  const named = useServerFieldErrors(form.setError, serverError, FIELDS, { expires_at: 'expires_on' });
   const error = (name: Field) => {
     const message = (name === 'expires_at' ? errors.expires_on : errors[name])?.message;
     return message ? sentence(message) : undefined;
@@ -61,40 +56,14 @@ export function CreateKeyForm({ pending, serverError, onSubmit }: Props) {
         <Controller
           control={form.control}
           name="scopes"
-          render={({ field }) => (
-            <div className="grid gap-2 sm:grid-cols-2">
-              {AREAS.map((area) => (
-                <div key={area} className="grid gap-1 rounded-md border p-2">
-                  {API_KEY_SCOPES.filter((s) => s.startsWith(`${area}:`)).map((scope: ApiKeyScope) => (
-                    <label key={scope} className="flex items-start gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        className="mt-0.5 size-4 shrink-0 accent-primary"
-                        checked={field.value.includes(scope)}
-                        onChange={(e) => field.onChange(e.target.checked ? [...field.value, scope] : field.value.filter((s) => s !== scope))}
-                      />
-                      <span>
-                        <span className="font-mono text-xs">{scope}</span>
-                        <span className="block text-xs text-muted-foreground">{API_KEY_SCOPE_LABELS[scope]}</span>
-                      </span>
-                    </label>
-                  ))}
-                </div>
-              ))}
-            </div>
-          )}
+          render={({ field }) => <CheckboxChoices choices={SCOPE_CHOICES} value={field.value} onChange={field.onChange} />}
         />
         <FieldError id={`${id}-scopes-error`} message={error('scopes')} />
       </fieldset>
       <FormField id={`${id}-expires`} label="Expires on (optional)" error={error('expires_at')} hint="Leave blank for a key that works until you revoke it.">
         <Input type="date" min={today} className="w-full sm:w-48" {...fieldProps(`${id}-expires`, error('expires_at'))} {...form.register('expires_on')} />
       </FormField>
-      {serverError && !named && (
-        <Alert variant="destructive">
-          <AlertCircleIcon aria-hidden />
-          <span>{sentence(serverError.message)}</span>
-        </Alert>
-      )}
+      <FormProblem error={serverError} shownOnField={named} />
       <FormDialogFooter label="Create key" pendingLabel="Creating…" pending={pending} />
     </form>
   );

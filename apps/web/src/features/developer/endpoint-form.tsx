@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createWebhookEndpointBody, WEBHOOK_EVENT_TYPES, type CreateWebhookEndpoint, type WebhookEndpoint, type WebhookEventType } from '@wholesail/domain';
-import { AlertCircleIcon } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Alert } from '@/components/ui/alert';
 import { FieldError } from '@/components/ui/field-error';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { Input } from '@/components/ui/input';
 import { FormField, fieldProps } from '@/features/deals/form-field';
-import { fieldErrorsOf } from '@/lib/api';
 import { sentence } from '@/lib/sentence';
+import { useServerFieldErrors } from '@/lib/use-server-field-errors';
+import { CheckboxChoices } from '@/components/checkbox-choices';
+import { FormProblem } from '@/components/form-problem';
 
 const FIELDS = ['url', 'events', 'description'] as const;
 type Field = (typeof FIELDS)[number];
@@ -29,6 +29,8 @@ export const WEBHOOK_EVENT_TEXT: Record<WebhookEventType, string> = {
   'test.ping': 'Only the “Send test event” button',
 };
 
+const EVENT_CHOICES = WEBHOOK_EVENT_TYPES.map((value) => ({ value, text: WEBHOOK_EVENT_TEXT[value] }));
+
 const formSchema = z
   .object({ url: z.string(), events: z.array(z.enum(WEBHOOK_EVENT_TYPES)), description: z.string() })
   .transform((v) => ({ url: v.url, events: v.events, ...(v.description.trim() ? { description: v.description } : {}) }))
@@ -45,10 +47,7 @@ export function EndpointForm({ endpoint, pending, serverError, onSubmit }: Props
     defaultValues: { url: endpoint?.url ?? '', events: endpoint?.events ?? ['lead.created'], description: endpoint?.description ?? '' },
   });
   const errors = form.formState.errors;
-  useEffect(() => {
-    for (const [field, message] of Object.entries(fieldErrorsOf(serverError, FIELDS))) form.setError(field as Field, { message });
-  }, [serverError, form]);
-  const named = Object.keys(fieldErrorsOf(serverError, FIELDS)).length > 0;
+  const named = useServerFieldErrors(form.setError, serverError, FIELDS);
   const error = (name: Field) => {
     const message = errors[name]?.message;
     return message ? sentence(message) : undefined;
@@ -64,36 +63,14 @@ export function EndpointForm({ endpoint, pending, serverError, onSubmit }: Props
         <Controller
           control={form.control}
           name="events"
-          render={({ field }) => (
-            <div className="grid gap-1.5 sm:grid-cols-2">
-              {WEBHOOK_EVENT_TYPES.map((event) => (
-                <label key={event} className="flex items-start gap-2 rounded-md border p-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="mt-0.5 size-4 shrink-0 accent-primary"
-                    checked={field.value.includes(event)}
-                    onChange={(e) => field.onChange(e.target.checked ? [...field.value, event] : field.value.filter((v) => v !== event))}
-                  />
-                  <span>
-                    <span className="font-mono text-xs">{event}</span>
-                    <span className="block text-xs text-muted-foreground">{WEBHOOK_EVENT_TEXT[event]}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          )}
+          render={({ field }) => <CheckboxChoices choices={EVENT_CHOICES} value={field.value} onChange={field.onChange} />}
         />
         <FieldError id={`${id}-events-error`} message={error('events')} />
       </fieldset>
       <FormField id={`${id}-description`} label="Note (optional)" error={error('description')}>
         <Input autoComplete="off" placeholder="e.g. Zapier: new leads to the CRM" {...fieldProps(`${id}-description`, error('description'))} {...form.register('description')} />
       </FormField>
-      {serverError && !named && (
-        <Alert variant="destructive">
-          <AlertCircleIcon aria-hidden />
-          <span>{sentence(serverError.message)}</span>
-        </Alert>
-      )}
+      <FormProblem error={serverError} shownOnField={named} />
       <FormDialogFooter label={endpoint ? 'Save endpoint' : 'Add endpoint'} pendingLabel="Saving…" pending={pending} />
     </form>
   );

@@ -1,19 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { referralPartnerBody, type ReferralPartner, type ReferralPartnerBody } from '@wholesail/domain';
-import { AlertCircleIcon, Loader2Icon } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { Loader2Icon } from 'lucide-react';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { fieldClassName, Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { FormField, fieldProps } from '@/features/deals/form-field';
-import { fieldErrorsOf } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { sentence } from '@/lib/sentence';
+import { useServerFieldErrors } from '@/lib/use-server-field-errors';
+import { FormProblem } from '@/components/form-problem';
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value);
 /** "TX, Austin; 78701" → ["TX", "Austin", "78701"] */
@@ -65,10 +65,7 @@ export function PartnerForm({ partner, submitLabel, pending, serverError, onSubm
   const id = useId();
   const form = useForm<PartnerFormValues, unknown, ReferralPartnerBody>({ resolver: zodResolver(partnerFormSchema), defaultValues: valuesOf(partner) });
   const errors = form.formState.errors;
-  useEffect(() => {
-    for (const [field, message] of Object.entries(fieldErrorsOf(serverError, FIELDS))) form.setError(field as Field, { message });
-  }, [serverError, form]);
-  const named = Object.keys(fieldErrorsOf(serverError, FIELDS)).length > 0;
+  const named = useServerFieldErrors(form.setError, serverError, FIELDS);
   const error = (name: Field) => {
     const message = errors[name]?.message;
     return message ? sentence(message) : undefined;
@@ -119,12 +116,7 @@ export function PartnerForm({ partner, submitLabel, pending, serverError, onSubm
         <Controller control={form.control} name="is_active" render={({ field: f }) => <Switch id={`${id}-is_active`} checked={f.value} onCheckedChange={f.onChange} />} />
         <Label htmlFor={`${id}-is_active`}>Active partner</Label>
       </div>
-      {serverError && !named && (
-        <Alert variant="destructive">
-          <AlertCircleIcon aria-hidden />
-          <span>{sentence(serverError.message)}</span>
-        </Alert>
-      )}
+      <FormProblem error={serverError} shownOnField={named} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
           Cancel

@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { REPORTING_TIME_ZONES, reportingSettingsSchema, type Me, type ReportingSettings } from '@wholesail/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AlertCircleIcon, Loader2Icon } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { Loader2Icon } from 'lucide-react';
+import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, NativeSelect } from '@/components/ui/input';
@@ -17,7 +16,8 @@ import { zoneOptionLabel } from '@/features/analytics/zone-names';
 import { FormField, fieldProps } from '@/features/deals/form-field';
 import { canManageOrganization } from '@/features/organization/organization-api';
 import { sentence } from '@/lib/sentence';
-import { fieldErrorsOf } from '@/lib/api';
+import { useServerFieldErrors } from '@/lib/use-server-field-errors';
+import { FormProblem } from '@/components/form-problem';
 import { queryKeys } from '@/lib/query-keys';
 import { useAnchorScroll } from '@/lib/use-anchor-scroll';
 
@@ -91,10 +91,7 @@ function ReportingForm({ settings }: { settings: ReportingSettings }) {
     },
   });
   const serverError = mutation.error;
-  useEffect(() => {
-    for (const [field, message] of Object.entries(fieldErrorsOf(serverError, FIELDS))) form.setError(field as Field, { message });
-  }, [serverError, form]);
-  const named = Object.keys(fieldErrorsOf(serverError, FIELDS)).length > 0;
+  const named = useServerFieldErrors(form.setError, serverError, FIELDS);
   const error = (name: Field) => {
     const message = form.formState.errors[name]?.message;
     return message ? sentence(message) : undefined;
@@ -120,12 +117,7 @@ function ReportingForm({ settings }: { settings: ReportingSettings }) {
           <Input type="text" inputMode="numeric" autoComplete="off" className="tabular-nums" {...props('dailyConnectGoal')} />
         </FormField>
       </div>
-      {serverError && !named && (
-        <Alert variant="destructive">
-          <AlertCircleIcon aria-hidden />
-          <span>{sentence(serverError.message)}</span>
-        </Alert>
-      )}
+      <FormProblem error={serverError} shownOnField={named} />
       <div>
         <Button type="submit" disabled={mutation.isPending || !form.formState.isDirty}>
           {mutation.isPending && <Loader2Icon className="animate-spin" aria-hidden />}

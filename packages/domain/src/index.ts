@@ -30,3 +30,4 @@ export * from './analytics/signals-keys';
 export * from './analytics/signals-api';
 export * from './analytics/growth-api';
 export * from './csv';
+export * from './exports';

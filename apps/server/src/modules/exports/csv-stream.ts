@@ -3,8 +3,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSV_BOM, csvLine, csvValue } from '@wholesail/domain';
 import type { PlanSettings, Tx } from '../../db/scope';
 
-/** Rows read per batch: a batch's rows and its text are all the export holds at once. */
-export const EXPORT_BATCH_ROWS = 2_000;
+/**
+ * A batch's rows and its text are all an export holds at once: about this many cells, in at most 5,000 rows (730 rows
+ * of every lead column, 5,000 of a few).
+ */
+const BATCH_CELLS = 100_000;
+const BATCH_ROWS_MAX = 5_000;
+export const batchRowsFor = (columns: number) => Math.min(BATCH_ROWS_MAX, Math.floor(BATCH_CELLS / Math.max(1, columns)));
 
 /** What an export reads, a batch at a time, in the order of a unique key (keyset pagination). */
 export interface ExportSource<Row> {
@@ -25,7 +30,7 @@ export type ReadTx = <T>(fn: (tx: Tx) => Promise<T>, plan?: PlanSettings) => Pro
  * its one connection, a held one would stop every other request); the file is therefore not one snapshot. The next
  * batch is read only when the consumer asks for more, so a stopped consumer stops the reads.
  */
-export async function* csvChunks<Row>(read: ReadTx, source: ExportSource<Row>, columns: readonly string[], batchRows = EXPORT_BATCH_ROWS): AsyncGenerator<string> {
+export async function* csvChunks<Row>(read: ReadTx, source: ExportSource<Row>, columns: readonly string[], batchRows = batchRowsFor(columns.length)): AsyncGenerator<string> {
   let text = CSV_BOM + csvLine(columns);
   let after: Row | undefined;
   for (;;) {

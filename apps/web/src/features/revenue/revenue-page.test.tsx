@@ -146,6 +146,7 @@ describe('the pipeline board', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Ana Owner' })).not.toBeInTheDocument());
     expect(router.state.location.search).toBe('?owner=user-2');
     expect(requestedUrls(fetchMock, '/api/deals').some((u) => u.searchParams.get('owner') === 'user-2')).toBe(true);
+    expect(screen.getByRole('link', { name: 'Export deals as CSV' })).toHaveAttribute('href', '/api/deals/export.csv?owner=user-2');
 
     await user.click(screen.getByRole('button', { name: 'List' }));
     const table = await screen.findByRole('table', { name: 'Deals' });

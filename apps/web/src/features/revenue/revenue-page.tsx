@@ -8,6 +8,7 @@ import { Input, NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { MemberOptions } from '@/features/deals/deal-title';
+import { ExportLink } from '@/features/exports/export-link';
 import { useMembers } from '@/features/deals/deals-api';
 import { useStageMove } from '@/features/deals/use-stage-move';
 import { cn } from '@/lib/utils';
@@ -101,6 +102,7 @@ export function RevenuePage() {
                 <MemberOptions members={members.data} />
               </NativeSelect>
             </div>
+            <ExportLink path="/api/deals/export.csv" params={{ owner, search }} aria-label="Export deals as CSV" />
             <div className="inline-flex rounded-md border bg-card p-0.5" role="group" aria-label="View">
               {(
                 [

@@ -1,36 +1,30 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import { buyerExportQuery, callExportQuery, dealExportQuery, dncExportQuery, leadExportQuery, textExportQuery } from '@wholesail/domain';
 import { ACCESS } from '../../http/access';
 import { callExport, textExport } from './activity-exports';
-import { sendCsv } from './csv-stream';
+import { sendCsv, type ExportSource } from './csv-stream';
 import { leadExport } from './lead-export';
 import { buyerExport, dealExport, dncExport } from './list-exports';
+
+/** GET `url`: the export `name` of the caller's organization, with the query's filters and columns. */
+function exportRoute<Q extends { columns: string[] }, Row>(app: FastifyInstance, url: string, name: string, querystring: ZodType<Q, unknown>, source: (organizationId: string, query: Q) => ExportSource<Row>) {
+  app.get(url, { config: ACCESS.member, schema: { querystring } }, (request, reply) => {
+    // Parsed by the schema (the app's zod validator); the plain instance does not carry its type.
+    const query = request.query as Q;
+    return sendCsv(request, reply, name, source(request.ctx.organizationId, query), query.columns);
+  });
+}
 
 /**
  * The CSV exports (docs/exports.md): each list with its own filters and the columns chosen, streamed. The static
  * `export.csv` segment wins over `/:id` in fastify's router, so `/api/leads/export.csv` never reaches GET /api/leads/:id.
  */
 export function registerExportRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = ACCESS.member;
-
-  r.get('/api/leads/export.csv', { config, schema: { querystring: leadExportQuery } }, (request, reply) =>
-    sendCsv(request, reply, 'leads', leadExport(request.ctx.organizationId, request.query), request.query.columns),
-  );
-  r.get('/api/buyers/export.csv', { config, schema: { querystring: buyerExportQuery } }, (request, reply) =>
-    sendCsv(request, reply, 'buyers', buyerExport(request.ctx.organizationId, request.query), request.query.columns),
-  );
-  r.get('/api/calls/export.csv', { config, schema: { querystring: callExportQuery } }, (request, reply) =>
-    sendCsv(request, reply, 'calls', callExport(request.ctx.organizationId, request.query), request.query.columns),
-  );
-  r.get('/api/texts/export.csv', { config, schema: { querystring: textExportQuery } }, (request, reply) =>
-    sendCsv(request, reply, 'texts', textExport(request.ctx.organizationId, request.query), request.query.columns),
-  );
-  r.get('/api/deals/export.csv', { config, schema: { querystring: dealExportQuery } }, (request, reply) =>
-    sendCsv(request, reply, 'deals', dealExport(request.ctx.organizationId, request.query), request.query.columns),
-  );
-  r.get('/api/dnc/export.csv', { config, schema: { querystring: dncExportQuery } }, (request, reply) =>
-    sendCsv(request, reply, 'do-not-contact', dncExport(request.ctx.organizationId, request.query), request.query.columns),
-  );
+  exportRoute(app, '/api/leads/export.csv', 'leads', leadExportQuery, leadExport);
+  exportRoute(app, '/api/buyers/export.csv', 'buyers', buyerExportQuery, buyerExport);
+  exportRoute(app, '/api/calls/export.csv', 'calls', callExportQuery, callExport);
+  exportRoute(app, '/api/texts/export.csv', 'texts', textExportQuery, textExport);
+  exportRoute(app, '/api/deals/export.csv', 'deals', dealExportQuery, dealExport);
+  exportRoute(app, '/api/dnc/export.csv', 'do-not-contact', dncExportQuery, dncExport);
 }

@@ -2,7 +2,8 @@ import { EXPORT_COLUMNS, LEAD_FIELDS, type LeadFieldName } from '@wholesail/doma
 import { DownloadIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { DialogCancel } from '@/components/ui/form-dialog-footer';
 import type { LeadFilters } from '@/features/leads/leads-api';
 import { FIELD_GROUP_LABELS } from '@/features/leads/lead-format';
 import { cn } from '@/lib/utils';
@@ -65,11 +66,7 @@ export function LeadExportDialog({ filters, who }: { filters: LeadFilters; who: 
         </fieldset>
         {mode === 'chosen' && <ColumnChooser groups={GROUPS} chosen={chosen} onChange={setChosen} />}
         <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
+          <DialogCancel />
           {/* Closed after the click: a link taken out of the page during its click downloads nothing. */}
           <a
             href={ready ? exportHref(LEADS_EXPORT_PATH, leadExportParams(filters, columns)) : undefined}

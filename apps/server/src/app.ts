@@ -56,6 +56,7 @@ import { startJobs, type JobQueue } from './jobs';
 import { createFileStorage, type FileStorage } from './providers/storage';
 import { registerLeadImportRoutes } from './modules/lead-import/routes';
 import { registerDncRoutes } from './modules/dnc/routes';
+import { registerExportRoutes } from './modules/exports/routes';
 import { registerInvitationRoutes } from './modules/organizations/invitations-routes';
 import { registerOrganizationRoutes } from './modules/organizations/routes';
 import { RealtimeHub } from './modules/realtime/hub';
@@ -314,6 +315,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
     db: database.db, storage, jobs, uploads: { perOrg: config.IMPORT_UPLOADS_PER_ORG, perServer: config.IMPORT_UPLOADS_PER_SERVER },
   });
   await registerDncRoutes(app, database.db);
+  registerExportRoutes(app);
   registerAiJobRoutes(app, aiJobs);
   registerConversationRoutes(app, conversations);
   await registerConversationWebhooks(app, conversations, config);

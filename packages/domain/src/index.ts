@@ -33,3 +33,4 @@ export * from './csv';
 export * from './developer';
 export * from './onboarding';
 export * from './webhooks/webhook-api';
+export * from './exports';

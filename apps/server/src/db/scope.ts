@@ -6,8 +6,8 @@ export type Tx = Transaction<DB>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Planner settings a transaction may start with or switch to (the leads list walks its ordered index). */
-export type PlanSettings = Partial<Record<'enable_bitmapscan' | 'enable_indexscan' | 'enable_indexonlyscan', 'on' | 'off'>>;
+/** Planner settings a transaction may start with or switch to (the leads list walks its ordered index, an export its primary key). */
+export type PlanSettings = Partial<Record<'enable_bitmapscan' | 'enable_indexscan' | 'enable_indexonlyscan' | 'enable_seqscan' | 'enable_sort', 'on' | 'off'>>;
 
 /** `select set_config(...)` of transaction-local settings; callers pass names and values of their own, never input. */
 const setConfig = (settings: Record<string, string>) =>

@@ -12,8 +12,9 @@ const UNTYPED = new Set<string>([
   'POST /api/calls/:id/dtmf', 'DELETE /api/referral-partners/:id', 'POST /api/public/deal-rooms/:slug/views/:viewId/heartbeat',
   'DELETE /api/sequences/:id', 'DELETE /api/sequences/:id/enrollments/:leadId', 'DELETE /api/automation-rules/:id', 'DELETE /api/api-keys/:id',
   'DELETE /api/webhook-endpoints/:id',
-  // Not JSON: a CSV download, a room's photos (images), the buyer's unsubscribe page (HTML).
-  'GET /api/dnc/export.csv', 'GET /api/deals/:id/room/photos/:photoId', 'GET /api/public/deal-rooms/:slug/photos/:photoId', 'GET /api/public/buyers/unsubscribe/:token',
+  // Not JSON: the CSV exports (docs/exports.md), a room's photos (images), the buyer's unsubscribe page (HTML).
+  'GET /api/dnc/export.csv', 'GET /api/leads/export.csv', 'GET /api/buyers/export.csv', 'GET /api/calls/export.csv', 'GET /api/texts/export.csv',
+  'GET /api/deals/export.csv', 'GET /api/deals/:id/room/photos/:photoId', 'GET /api/public/deal-rooms/:slug/photos/:photoId', 'GET /api/public/buyers/unsubscribe/:token',
   // Small public answers outside the tenant API.
   'GET /api/health', 'GET /api/maps/key', 'POST /api/access-requests', 'POST /api/enrichment/property',
   // Leads.

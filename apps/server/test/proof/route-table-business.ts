@@ -11,6 +11,7 @@ const recentDays = () => {
 /** The route table's entries for buyers, deals, deal rooms, referrals, sequences, automation rules and analytics (the second wave's business routes). */
 export const BUSINESS_ROUTES: Record<string, RouteSpec> = {
   'GET /api/buyers': { calls: () => own200('/api/buyers?limit=200') },
+  'GET /api/buyers/export.csv': { calls: () => own200('/api/buyers/export.csv?minScore=0') },
   'GET /api/buyers/:id': { calls: (b) => [{ url: `/api/buyers/${b.buyerId}` }] },
   'POST /api/buyers': { calls: () => [{ url: '/api/buyers', body: { contact_name: 'Proof Buyer of A' }, cross: 201, why: "creates a buyer in the caller's organization" }] },
   'PATCH /api/buyers/:id': { calls: (b) => [{ url: `/api/buyers/${b.buyerId}`, body: { notes: 'changed by A', buyer_score: 1 } }] },
@@ -30,6 +31,7 @@ export const BUSINESS_ROUTES: Record<string, RouteSpec> = {
 
   'GET /api/deals': { calls: () => own200('/api/deals?stage=open&search=a&limit=10') },
   'POST /api/deals': { calls: (b) => [{ url: '/api/deals', body: { lead_id: b.leadId, notes: 'deal by A' } }] },
+  'GET /api/deals/export.csv': { calls: () => own200('/api/deals/export.csv?search=&columns=id,lead_name,stage,owner_name,buyer_name,notes') },
   'GET /api/deals/settings': { calls: () => own200('/api/deals/settings') },
   'PUT /api/deals/settings': { calls: () => own200('/api/deals/settings', { maoPercent: 70 }) },
   'GET /api/deals/revenue': { calls: (b) => [...own200('/api/deals/revenue?months=6'), ...own200(`/api/deals/revenue?months=6&owner=${b.userId}`)] },

@@ -147,6 +147,8 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       ...own200('/api/leads?created_after=2026-01-01T05:00:00Z'),
     ],
   },
+  // One call an export, with filters that match everything: the caller's whole organization, every column.
+  'GET /api/leads/export.csv': { calls: () => own200('/api/leads/export.csv?created_after=1900-01-01T00:00:00Z') },
   'GET /api/leads/top': { calls: () => own200('/api/leads/top?limit=50') },
   'GET /api/leads/stats': { calls: () => own200('/api/leads/stats') },
   'GET /api/leads/:id': { calls: (b) => [{ url: `/api/leads/${b.leadId}` }, { url: `/api/leads/${b.importedLeadId}` }] },
@@ -194,6 +196,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     calls: (b) => [{ url: `/api/calls/caller-id?leadId=${b.leadId}`, cross: 200, why: "another organization's lead is no lead: the caller's own number is chosen" }],
   },
   'GET /api/calls/settings': { calls: () => own200('/api/calls/settings') },
+  'GET /api/calls/export.csv': { calls: () => own200('/api/calls/export.csv?started_after=1900-01-01T00:00:00Z') },
   'PUT /api/calls/settings': { calls: () => own200('/api/calls/settings', { enforceHours: true, callsPerNumberPer24h: 3 }) },
   'GET /api/calls/check': {
     calls: (b) => [{ url: `/api/calls/check?leadId=${b.leadId}` }, { url: `/api/calls/check?leadId=${b.leadId}&to=${encodeURIComponent(b.leadPhone)}` }],
@@ -285,7 +288,8 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       cross: 200, why: "imports into the caller's own list",
     }],
   },
-  'GET /api/dnc/export.csv': { calls: () => own200('/api/dnc/export.csv') },
+  'GET /api/dnc/export.csv': { calls: () => own200('/api/dnc/export.csv?columns=phone_number,source,reason,lead_id,added_by,created_at') },
+  'GET /api/texts/export.csv': { calls: () => own200('/api/texts/export.csv?created_after=1900-01-01T00:00:00Z') },
 
   'POST /api/conversations': { calls: (b) => [{ url: '/api/conversations', body: { lead_id: b.leadId, body: 'Hello from A' } }] },
   'GET /api/conversations': { calls: (b) => [{ url: `/api/conversations?lead_id=${b.leadId}` }] },

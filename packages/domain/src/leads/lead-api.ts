@@ -117,11 +117,12 @@ export const createLeadBody = leadWriteBody.refine(
   { message: 'A lead needs a property address or an owner name', path: ['property_address_full'] },
 );
 
-const CREATED_AFTER_MESSAGE = 'created_after: expected a date and time such as 2026-04-14T04:00:00Z, from 1900 on';
-// From 1900: every instant after it is one both databases store (year 0 is not).
-const createdAfter = z
-  .string({ error: CREATED_AFTER_MESSAGE })
-  .refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success && Date.parse(v) >= Date.UTC(1900, 0, 1), CREATED_AFTER_MESSAGE);
+/** A query parameter holding an instant, such as created_after; from 1900: every instant after it is one both databases store (year 0 is not). */
+export function instantParam(name: string) {
+  const message = `${name}: expected a date and time such as 2026-04-14T04:00:00Z, from 1900 on`;
+  return z.string({ error: message }).refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success && Date.parse(v) >= Date.UTC(1900, 0, 1), message);
+}
+const createdAfter = instantParam('created_after');
 
 const optionalNumber = (label: string) =>
   z.coerce.number({ error: `${label} must be a number` }).min(0, `${label} must be 0 or more`).optional();

@@ -6,7 +6,7 @@ import { iso } from '../../db/timestamps';
 type BuyerRow = Omit<Buyer, 'created_at' | 'updated_at' | 'buy_box'> & { buy_box: unknown; created_at: Date | string; updated_at: Date | string };
 
 /** Named, not `*`: see LEAD_COLUMNS (leads/repo.ts). */
-const BUYER_COLUMNS = [
+export const BUYER_COLUMNS = [
   'id', 'organization_id', 'contact_name', 'company_name', 'buyer_score', 'is_active', 'primary_email', 'primary_phone', 'notes', 'buy_box', 'created_at', 'updated_at',
 ] as const;
 
@@ -18,10 +18,16 @@ export const toBuyer = (row: BuyerRow): Buyer => ({
   updated_at: iso(row.updated_at),
 });
 
-export async function listBuyers(tx: Tx, organizationId: string, f: { active?: boolean; minScore?: number; limit: number; offset: number }) {
+/** The buyers the list's filters leave (the list and its export). */
+export function filteredBuyers(tx: Tx, organizationId: string, f: { active?: boolean; minScore?: number }) {
   let q = tx.selectFrom('buyers').where('organization_id', '=', organizationId);
   if (f.active !== undefined) q = q.where('is_active', '=', f.active);
   if (f.minScore !== undefined) q = q.where('buyer_score', '>=', f.minScore);
+  return q;
+}
+
+export async function listBuyers(tx: Tx, organizationId: string, f: { active?: boolean; minScore?: number; limit: number; offset: number }) {
+  const q = filteredBuyers(tx, organizationId, f);
   const [rows, count] = await Promise.all([
     q.select(BUYER_COLUMNS).orderBy('buyer_score', 'desc').orderBy('created_at', 'desc').limit(f.limit).offset(f.offset).execute(),
     q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),

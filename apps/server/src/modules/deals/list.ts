@@ -5,16 +5,22 @@ import { searchPattern } from '../leads/list';
 import { readSection } from '../settings/repo';
 import * as repo from './repo';
 
-type ListQuery = { stage?: Deal['stage'] | 'open'; owner?: string; lead_id?: string; search?: string; limit: number; offset: number };
+type Filters = { stage?: Deal['stage'] | 'open'; owner?: string; lead_id?: string; search?: string };
 
-/** A page of deals, most recently changed first, with the count of every match. */
-export async function listDeals(tx: Tx, organizationId: string, f: ListQuery) {
+/** The deals the list's filters leave (the list and its export). */
+export function filteredDeals(tx: Tx, organizationId: string, f: Filters) {
   let q = repo.dealQuery(tx, organizationId);
   if (f.stage === 'open') q = q.where('d.stage', 'in', OPEN_DEAL_STAGES);
   else if (f.stage) q = q.where('d.stage', '=', f.stage);
   if (f.owner) q = q.where('d.owner_user_id', '=', f.owner);
   if (f.lead_id) q = q.where('d.lead_id', '=', f.lead_id);
   if (f.search) q = q.where(sql<boolean>`l.search_text like ${searchPattern(f.search)}`);
+  return q;
+}
+
+/** A page of deals, most recently changed first, with the count of every match. */
+export async function listDeals(tx: Tx, organizationId: string, f: Filters & { limit: number; offset: number }) {
+  const q = filteredDeals(tx, organizationId, f);
   const [rows, count, settings] = await Promise.all([
     q.orderBy('d.updated_at', 'desc').orderBy('d.id').limit(f.limit).offset(f.offset).execute(),
     q.clearSelect().select(repo.countOf.as('n')).executeTakeFirstOrThrow(),

@@ -1,7 +1,6 @@
-import { DNC_IMPORT_MAX_ROWS, DNC_REASON_MAX, dncPhone, toCsv, type DncImportResult } from '@wholesail/domain';
+import { DNC_IMPORT_MAX_ROWS, DNC_REASON_MAX, dncPhone, type DncImportResult } from '@wholesail/domain';
 import { badRequest } from '../../http/errors';
 import { decodeUpload, notValidCsv, parseRecords } from '../lead-import/csv';
-import type { StoredEntry } from './repo';
 
 /** One readable row of an uploaded list of numbers. */
 export interface NumberRow {
@@ -49,11 +48,4 @@ export async function readNumberRows(bytes: Uint8Array): Promise<{ rows: NumberR
     throw notValidCsv(error);
   }
   return { rows, invalid };
-}
-
-export const EXPORT_COLUMNS = ['phone_number', 'source', 'reason', 'lead_id', 'added_by', 'created_at'] as const;
-
-/** The list as CSV (UTF-8 with a byte-order mark, so Excel reads names and reasons right); numbers as 11 digits. */
-export function listCsv(entries: readonly StoredEntry[]): string {
-  return toCsv(EXPORT_COLUMNS, entries.map((e) => [e.phone_e164.slice(1), e.source, e.reason, e.lead_id, e.created_by_name, e.created_at]));
 }

@@ -76,23 +76,19 @@ function searchFilter(search: string) {
   return sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }
 
-/** A page of the list, newest first, and how many entries match. */
-export async function listPage(tx: Tx, organizationId: string, query: DncListQuery): Promise<{ items: DncEntry[]; total: number }> {
-  const filter = query.search ? searchFilter(query.search) : null;
-  let page = entries(tx, organizationId);
-  let count = tx.selectFrom('dnc_numbers as d').select(sql<number>`count(*)::int`.as('n')).where('d.organization_id', '=', organizationId);
-  if (filter) {
-    page = page.where(filter);
-    count = count.where(filter);
-  }
-  const rows = await page.orderBy('d.created_at', 'desc').orderBy('d.phone_e164').limit(query.limit).offset(query.offset).execute();
-  const { n } = await count.executeTakeFirstOrThrow();
-  return { items: rows.map(toEntry), total: n };
+/** The entries the list's search leaves (the list and its export). */
+export function matchingEntries(tx: Tx, organizationId: string, search: string | undefined) {
+  const page = entries(tx, organizationId);
+  return search ? page.where(searchFilter(search)) : page;
 }
 
-/** Every entry, newest first (the export). */
-export async function allEntries(tx: Tx, organizationId: string): Promise<StoredEntry[]> {
-  return (await entries(tx, organizationId).orderBy('d.created_at', 'desc').orderBy('d.phone_e164').execute()).map(toStored);
+/** A page of the list, newest first, and how many entries match. */
+export async function listPage(tx: Tx, organizationId: string, query: DncListQuery): Promise<{ items: DncEntry[]; total: number }> {
+  let count = tx.selectFrom('dnc_numbers as d').select(sql<number>`count(*)::int`.as('n')).where('d.organization_id', '=', organizationId);
+  if (query.search) count = count.where(searchFilter(query.search));
+  const rows = await matchingEntries(tx, organizationId, query.search).orderBy('d.created_at', 'desc').orderBy('d.phone_e164').limit(query.limit).offset(query.offset).execute();
+  const { n } = await count.executeTakeFirstOrThrow();
+  return { items: rows.map(toEntry), total: n };
 }
 
 /** Takes numbers off the list; returns the entries removed. */

@@ -9,7 +9,7 @@ import type { DB } from '../../db/types';
 import { ACCESS } from '../../http/access';
 import { readCsvUpload, registerCsvUploadRoutes } from '../../http/csv-upload';
 import { badRequest } from '../../http/errors';
-import { addDnc, exportDnc, importDnc, listDnc, removeDnc } from './service';
+import { addDnc, importDnc, listDnc, removeDnc } from './service';
 
 /** The organization's Do-Not-Contact list (docs/api-dnc.md): any member reads, adds and imports; owners and admins remove. */
 export async function registerDncRoutes(app: FastifyInstance, db: Kysely<DB>): Promise<void> {
@@ -30,16 +30,6 @@ export async function registerDncRoutes(app: FastifyInstance, db: Kysely<DB>): P
     if (!reason) throw badRequest(`reason: ${DNC_MESSAGES.reasonRequired}`, 'VALIDATION_ERROR');
     const override = request.body?.confirm_opt_out_override ?? request.query.confirm_opt_out_override === 'true';
     return removeDnc(db, ctx, request.params.phone, { reason, override });
-  });
-
-  r.get('/api/dnc/export.csv', { config: leadsRead }, async (request, reply) => {
-    const csv = await exportDnc(db, request.ctx);
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="do-not-contact-${day}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
   });
 
   await registerCsvUploadRoutes(app, (scope) => {

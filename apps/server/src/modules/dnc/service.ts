@@ -11,7 +11,7 @@ import { setBulkWrite } from '../lead-import/repo';
 import { emit } from '../outbox/emit';
 import { audit, auditEach } from '../audit/audit';
 import { LEAD_ACTIVITY } from '../activity/actions';
-import { listCsv, readNumberRows } from './csv';
+import { readNumberRows } from './csv';
 import * as repo from './repo';
 
 /** activity_logs action of a lead marked Do Not Call (a lead edit, the post-call box). */
@@ -215,8 +215,4 @@ export async function importDnc(db: Kysely<DB>, ctx: OrgContext, bytes: Uint8Arr
     return count;
   });
   return { added, already_listed: rows.length - added, invalid: invalid.slice(0, DNC_IMPORT_MAX_INVALID), invalid_count: invalid.length };
-}
-
-export function exportDnc(db: Kysely<DB>, ctx: OrgContext): Promise<string> {
-  return readAsTenant(db, ctx.organizationId, async (tx) => listCsv(await repo.allEntries(tx, ctx.organizationId)));
 }

@@ -28,6 +28,7 @@ describe('buyers list', () => {
     expect(screen.getByRole('switch', { name: 'Active only' })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByLabelText('Min score')).toHaveValue(50);
     expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/buyers/export.csv?active=true&minScore=50');
   });
 
   it('keeps the filters in the URL and starts again at page 1', async () => {

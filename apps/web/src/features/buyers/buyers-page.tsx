@@ -12,6 +12,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ExportLink } from '@/features/exports/export-link';
 import { queryKeys } from '@/lib/query-keys';
 import { AddBuyerDialog } from './buyer-dialogs';
 import { BUYER_PAGE_SIZE, fetchBuyers, filtersFromParams } from './buyers-api';
@@ -78,6 +79,7 @@ export function BuyersPage() {
           <p className="mt-1 text-sm text-muted-foreground">Cash buyers and investors, best score first.</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <ExportLink path="/api/buyers/export.csv" params={{ active: filters.activeOnly ? 'true' : null, minScore: filters.minScore === null ? null : String(filters.minScore) }} />
           <ImportBuyersButton />
           <Button onClick={() => setAdding(true)}>
             <PlusIcon aria-hidden /> Add buyer

@@ -81,6 +81,8 @@ describe('/communications?tab=conversations', () => {
     expect(screen.getByText('No texts with Bob Seller yet')).toBeInTheDocument();
     const [, second] = await threadRows();
     expect(within(second!).getByRole('button')).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('link', { name: 'Export this conversation' })).toHaveAttribute('href', '/api/texts/export.csv?lead_id=lead-2');
+    expect(screen.getByRole('link', { name: 'Export calls' })).toHaveAttribute('href', '/api/calls/export.csv');
   });
 
   it('starts a new text: pick a lead, its thread opens', async () => {

@@ -4,9 +4,11 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { LEAD_PARAM } from '@/features/conversations/conversation-links';
 import { ConversationsPanel } from '@/features/conversations/conversations-panel';
 import { useThreads } from '@/features/conversations/conversations-api';
 import type { DialerData } from '@/features/dialer/dialer-store';
+import { ExportLink } from '@/features/exports/export-link';
 import { dialerDataFor } from '@/features/leads/call-link';
 import { COMMUNICATION_TAB_LABELS, type CommunicationTab } from './communication-tabs';
 import { LeadPicker } from './lead-picker';
@@ -54,15 +56,32 @@ function UnreadCount() {
   );
 }
 
+/** The calls and the texts as CSV; with a conversation open, its texts only. */
+function ExportActions({ leadId }: { leadId: string | null }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <ExportLink path="/api/calls/export.csv" size="sm">
+        Export calls
+      </ExportLink>
+      <ExportLink path="/api/texts/export.csv" params={{ lead_id: leadId }} size="sm">
+        {leadId ? 'Export this conversation' : 'Export texts'}
+      </ExportLink>
+    </div>
+  );
+}
+
 export function CommunicationsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: CommunicationTab = requested === 'conversations' ? 'conversations' : 'send';
   return (
     <div className="grid gap-6">
-      <header>
-        <h1 className="text-2xl font-semibold tracking-tight">Communications</h1>
-        <p className="text-sm text-muted-foreground">Call and text your leads from the browser.</p>
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Communications</h1>
+          <p className="text-sm text-muted-foreground">Call and text your leads from the browser.</p>
+        </div>
+        <ExportActions leadId={tab === 'conversations' ? params.get(LEAD_PARAM) || null : null} />
       </header>
       <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
         <TabsList>

@@ -74,6 +74,7 @@ describe('Do Not Contact list', () => {
     await user.type(screen.getByLabelText('Search'), '0111');
     await waitFor(() => expect(screen.queryByRole('row', { name: '1 (512) 555-0100' })).not.toBeInTheDocument());
     expect(screen.getByRole('row', { name: '1 (512) 555-0111' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/dnc/export.csv?search=0111');
     expect(currentUrl(router)).toBe(`${PATH}?search=0111`);
     // One request for the whole word, not one a keystroke.
     expect(fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/dnc?search=')).map(([u]) => u)).toEqual(['/api/dnc?search=0111&limit=25&offset=0']);

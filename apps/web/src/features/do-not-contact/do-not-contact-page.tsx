@@ -1,13 +1,14 @@
 import type { DncEntry } from '@wholesail/domain';
-import { AlertCircleIcon, ChevronRightIcon, DownloadIcon, SearchIcon, ShieldBanIcon } from 'lucide-react';
+import { AlertCircleIcon, ChevronRightIcon, SearchIcon, ShieldBanIcon } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Pager } from '@/components/ui/pager';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ExportLink } from '@/features/exports/export-link';
 import { useDebouncedFilter } from '@/features/leads/use-lead-filters';
 import { canManageOrganization, useMe } from '@/features/organization/organization-api';
 import { AddDncDialog } from './add-dnc-dialog';
@@ -152,9 +153,7 @@ export function DoNotContactPage() {
           <div className="flex flex-wrap gap-2">
             <AddDncDialog />
             <ImportDncDialog />
-            <a href={DNC_EXPORT_PATH} download className={buttonVariants({ variant: 'outline' })}>
-              <DownloadIcon aria-hidden /> Export CSV
-            </a>
+            <ExportLink path={DNC_EXPORT_PATH} params={{ search }} />
           </div>
         </div>
       </header>

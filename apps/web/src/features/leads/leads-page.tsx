@@ -13,6 +13,7 @@ import { Pager } from '@/components/ui/pager';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AddLeadButton } from '@/features/address-search/add-lead-button';
 import { EnrolButton, filterTarget } from '@/features/automation/enrol-dialog';
+import { LeadExportDialog } from '@/features/exports/lead-export-dialog';
 import { ImportLeadsButton } from '@/features/leads/import/import-leads-button';
 import { capitalize } from '@/lib/format';
 import { useElementWidth } from '@/lib/use-element-width';
@@ -48,7 +49,7 @@ export function totalText(list: Pick<LeadList, 'total' | 'total_exact'>): string
   return `${count.format(list.total)} ${list.total === 1 ? 'lead' : 'leads'}`;
 }
 
-function Header({ list, deleted, onDeleted, enrol }: { list: LeadList | undefined; deleted: boolean; onDeleted: (show: boolean) => void; enrol?: React.ReactNode }) {
+function Header({ list, deleted, onDeleted, actions }: { list: LeadList | undefined; deleted: boolean; onDeleted: (show: boolean) => void; actions?: React.ReactNode }) {
   return (
     <header className="flex flex-wrap items-end justify-between gap-4">
       <div>
@@ -62,7 +63,7 @@ function Header({ list, deleted, onDeleted, enrol }: { list: LeadList | undefine
           <Trash2Icon aria-hidden />
           Deleted
         </Button>
-        {enrol}
+        {actions}
         <ImportLeadsButton />
         <AddLeadButton />
       </div>
@@ -366,14 +367,23 @@ export function LeadsPage() {
       </div>
     );
   }
+  const who = data && `${lf.active ? 'every lead matching the filters' : 'every lead'} (${totalText(data).toLowerCase()})`;
   return (
     <div className="grid gap-6">
       <Header
         list={data}
         deleted={false}
         onDeleted={showDeletedLeads}
-        // With rows ticked, the bulk bar enrols those; otherwise every lead of the filter.
-        enrol={data && data.total > 0 && selection.selected.length === 0 && <EnrolButton target={filterTarget(filters)} who={`${lf.active ? 'every lead matching the filters' : 'every lead'} (${totalText(data).toLowerCase()})`} />}
+        actions={
+          who &&
+          data.total > 0 && (
+            <>
+              {/* With rows ticked, the bulk bar enrols those; otherwise every lead of the filter. */}
+              {selection.selected.length === 0 && <EnrolButton target={filterTarget(filters)} who={who} />}
+              <LeadExportDialog filters={filters} who={who} />
+            </>
+          )
+        }
       />
       <Filters lf={lf} />
       {body}

@@ -155,6 +155,7 @@ describe('the pipeline board', () => {
     await waitFor(() => expect(figures).toHaveTextContent('Fees closed$6,0001 deal closed in the last 12 months'));
     expect(figures).toHaveTextContent('for referrals Ben Ortiz sent');
     expect(screen.getByText(/^Ben Ortiz's deals from analysis to closing/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Export deals as CSV' })).toHaveAttribute('href', '/api/deals/export.csv?owner=user-2');
 
     await user.click(screen.getByRole('button', { name: 'List' }));
     const table = await screen.findByRole('table', { name: 'Deals' });

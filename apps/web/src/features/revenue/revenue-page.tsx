@@ -8,6 +8,7 @@ import { Input, NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { MemberOptions } from '@/features/deals/deal-title';
+import { ExportLink } from '@/features/exports/export-link';
 import { useMembers } from '@/features/deals/deals-api';
 import { useStageMove } from '@/features/deals/use-stage-move';
 import { cn } from '@/lib/utils';
@@ -109,6 +110,7 @@ export function RevenuePage() {
                 <Input id={searchId} type="search" placeholder="Name or address" className="w-48 pl-8" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
               </div>
             </div>
+            <ExportLink path="/api/deals/export.csv" params={{ owner, search }} aria-label="Export deals as CSV" />
             <div className="inline-flex rounded-md border bg-card p-0.5" role="group" aria-label="View">
               {(
                 [

@@ -3,7 +3,8 @@
  * The column names are the API's field names, except the Do-Not-Contact list's, which keep the names its import reads.
  */
 import { z } from 'zod';
-import { CALL_STATUSES, callRecordSchema } from './calls/call-api';
+import { callRecordSchema } from './calls/call-api';
+import { CALL_FILTERS } from './calls/call-list';
 import { listDealsQuery, dealSchema } from './deals/deal-api';
 import { dncListQuery } from './dnc/dnc-api';
 import { buyerSchema, listBuyersQuery } from './leads/buyer-api';
@@ -60,16 +61,8 @@ export const buyerExportQuery = exportQuery(listBuyersQuery.omit(PAGING).shape, 
 export const dealExportQuery = exportQuery(listDealsQuery.omit(PAGING).shape, EXPORT_COLUMNS.deals);
 export const dncExportQuery = exportQuery(dncListQuery.omit(PAGING).shape, EXPORT_COLUMNS.dnc);
 
-/** Calls have no list route: a lead's calls, a member's, a status, since an instant. */
-export const callExportQuery = exportQuery(
-  {
-    lead_id: z.uuid('lead_id: expected a lead id').optional(),
-    user_id: z.string().min(1, 'user_id: expected a member id').max(100, 'user_id: expected a member id').optional(),
-    status: z.enum(CALL_STATUSES, { error: `status: expected one of ${CALL_STATUSES.join(', ')}` }).optional(),
-    started_after: instantParam('started_after').optional(),
-  },
-  EXPORT_COLUMNS.calls,
-);
+/** Calls: GET /api/calls's filters. */
+export const callExportQuery = exportQuery(CALL_FILTERS, EXPORT_COLUMNS.calls);
 
 /** Texts: one lead's conversation (as GET /api/conversations takes it), a direction, a status, since an instant. */
 export const textExportQuery = exportQuery(

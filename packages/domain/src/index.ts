@@ -34,3 +34,4 @@ export * from './developer';
 export * from './onboarding';
 export * from './webhooks/webhook-api';
 export * from './exports';
+export * from './paging';

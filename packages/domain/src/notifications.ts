@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimit } from './paging';
 
 /** A member's notifications (docs/notifications.md): queries, records and the kinds the app creates. */
 
@@ -21,12 +22,7 @@ export const NOTIFICATIONS_MAX_LIMIT = 100;
 export const listNotificationsQuery = z
   .object({
     unread: z.enum(['true', 'false'], { error: 'unread must be true or false' }).transform((v) => v === 'true').optional(),
-    limit: z.coerce
-      .number('limit must be a number')
-      .int('limit must be a whole number')
-      .min(1, 'limit must be 1 or more')
-      .max(NOTIFICATIONS_MAX_LIMIT, `limit must be at most ${NOTIFICATIONS_MAX_LIMIT}`)
-      .default(NOTIFICATIONS_DEFAULT_LIMIT),
+    limit: pageLimit(NOTIFICATIONS_MAX_LIMIT, NOTIFICATIONS_DEFAULT_LIMIT),
     offset: z.coerce.number('offset must be a number').int('offset must be a whole number').min(0, 'offset must be 0 or more').max(100_000, 'offset must be at most 100000').default(0),
   })
   .strict();

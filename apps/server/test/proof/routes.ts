@@ -202,6 +202,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     calls: (b) => [{ url: `/api/calls/check?leadId=${b.leadId}` }, { url: `/api/calls/check?leadId=${b.leadId}&to=${encodeURIComponent(b.leadPhone)}` }],
   },
   'POST /api/calls': { calls: (b) => [{ url: '/api/calls', body: { lead_id: b.leadId, from_e164: b.phoneNumber, to_e164: b.leadPhone } }] },
+  'GET /api/calls': { calls: (b) => [{ url: `/api/calls?lead_id=${b.leadId}`, cross: 200, why: "another organization's lead matches none of the caller's calls" }] },
   'GET /api/calls/:id': { calls: (b) => [{ url: `/api/calls/${b.callId}` }] },
   'POST /api/calls/:id/hangup': { calls: (b) => [{ url: `/api/calls/${b.callId}/hangup` }] },
   'POST /api/calls/:id/mute': { calls: (b) => [{ url: `/api/calls/${b.callId}/mute`, body: { muted: true } }] },

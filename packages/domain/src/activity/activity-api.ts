@@ -1,5 +1,6 @@
 /** A lead's timeline: GET /api/leads/:id/activity (docs/activity.md). */
 import { z } from 'zod';
+import { pageLimit } from '../paging';
 
 export const ACTIVITY_DEFAULT_LIMIT = 20;
 export const ACTIVITY_MAX_LIMIT = 100;
@@ -13,12 +14,7 @@ export const TIME_ID_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z~[0-9
 
 export const activityQuery = z
   .object({
-    limit: z.coerce
-      .number({ error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be 1 or more')
-      .max(ACTIVITY_MAX_LIMIT, `limit must be at most ${ACTIVITY_MAX_LIMIT}`)
-      .default(ACTIVITY_DEFAULT_LIMIT),
+    limit: pageLimit(ACTIVITY_MAX_LIMIT, ACTIVITY_DEFAULT_LIMIT),
     cursor: z.string().regex(TIME_ID_CURSOR, 'cursor: expected the next_cursor of an earlier page').optional(),
   })
   .strict();

@@ -8,3 +8,4 @@ export * from './outcome-status';
 export * from './state-calling-rules';
 export * from './time-zones';
 export * from './voice';
+export * from './call-list';

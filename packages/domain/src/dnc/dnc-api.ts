@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimit } from '../paging';
 import { formatPhone, phoneSchema, toE164ForCall } from '../leads/phone';
 
 /** Bodies, queries, records and texts of the Do-Not-Contact list (docs/api-dnc.md). */
@@ -52,7 +53,7 @@ const reason = z.string().trim().max(DNC_REASON_MAX, DNC_MESSAGES.reasonTooLong)
 export const dncListQuery = z
   .object({
     search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
-    limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(DNC_LIST_MAX_LIMIT, `limit must be at most ${DNC_LIST_MAX_LIMIT}`).default(DNC_LIST_DEFAULT_LIMIT),
+    limit: pageLimit(DNC_LIST_MAX_LIMIT, DNC_LIST_DEFAULT_LIMIT),
     offset: z.coerce.number().int().min(0, 'offset must be 0 or more').max(10_000_000).default(0),
   })
   .strict();

@@ -36,7 +36,7 @@ describe('dncPhone', () => {
 describe('dncListQuery', () => {
   it('defaults to the newest 50 and caps a page at 200', () => {
     expect(dncListQuery.parse({})).toEqual({ limit: 50, offset: 0 });
-    expect(dncListQuery.safeParse({ limit: '201' }).error?.issues[0]?.message).toBe('limit must be at most 200');
+    expect(dncListQuery.safeParse({ limit: '201' }).error?.issues[0]?.message).toBe('limit: must be at most 200');
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimit } from '../paging';
 import { INTEGER_RANGE, LEAD_FIELDS, LEAD_STATUSES, type Lead, type LeadFieldName } from './lead-fields';
 import { phoneSchema } from './phone';
 import { MAX_TAG_LENGTH, MAX_TAGS, normalizeTags } from './tags';
@@ -141,7 +142,7 @@ export const listLeadsQuery = z
     created_after: createdAfter.optional(),
     /** `true`: the deleted leads an owner or admin may still restore, most recently deleted first (other filters ignored). */
     deleted: z.enum(['true', 'false'], { error: 'deleted must be true or false' }).transform((v) => v === 'true').optional(),
-    limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(200, 'limit must be at most 200').default(50),
+    limit: pageLimit(200, 50),
     offset: z.coerce.number().int().min(0, 'offset must be 0 or more').max(10_000_000).default(0),
   })
   .strict();

@@ -1,5 +1,6 @@
 /** Outgoing webhooks (issue 24, docs/api-webhooks.md): endpoints, their secrets and their delivery log. */
 import { z } from 'zod';
+import { pageLimit } from '../paging';
 import { TIME_ID_CURSOR } from '../activity/activity-api';
 
 /**
@@ -136,12 +137,7 @@ export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPageSchema>;
 export const listWebhookDeliveriesQuery = z
   .object({
     status: z.enum(WEBHOOK_DELIVERY_STATUSES, { error: `status: expected ${WEBHOOK_DELIVERY_STATUSES.join(', ')}` }).optional(),
-    limit: z.coerce
-      .number({ error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be 1 or more')
-      .max(WEBHOOK_LIMITS.deliveriesPage.max, `limit must be at most ${WEBHOOK_LIMITS.deliveriesPage.max}`)
-      .default(WEBHOOK_LIMITS.deliveriesPage.default),
+    limit: pageLimit(WEBHOOK_LIMITS.deliveriesPage.max, WEBHOOK_LIMITS.deliveriesPage.default),
     cursor: z.string().regex(TIME_ID_CURSOR, 'cursor: expected the next_cursor of an earlier page').optional(),
   })
   .strict();

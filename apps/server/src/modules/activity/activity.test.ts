@@ -134,8 +134,8 @@ describe.each(DB_KINDS)('GET /api/leads/:id/activity on %s', (kind) => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toMatch(message);
     };
-    await bad('?limit=101', /limit must be at most 100/);
-    await bad('?limit=0', /limit must be 1 or more/);
+    await bad('?limit=101', /limit: must be at most 100/);
+    await bad('?limit=0', /limit: must be 1 or more/);
     await bad('?cursor=yesterday', /cursor: expected the next_cursor of an earlier page/);
   });
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { beforeCursor, cursorPosition } from '../../db/keyset';
 import type { Tx } from '../../db/scope';
 
 export interface ActivityRow {
@@ -18,15 +18,15 @@ export async function leadExists(tx: Tx, organizationId: string, leadId: string)
 }
 
 /** One page of the lead's activity, newest first (index activity_logs_entity_idx), one row more to tell if there is another. */
-export function leadActivity(tx: Tx, organizationId: string, leadId: string, limit: number, after: { at: string; id: string } | null): Promise<ActivityRow[]> {
+export function leadActivity(tx: Tx, organizationId: string, leadId: string, limit: number, cursor: string | undefined): Promise<ActivityRow[]> {
   let query = tx
     .selectFrom('activity_logs as a')
     .leftJoin('users as u', 'u.id', 'a.actor_id')
     .select(['a.id', 'a.action', 'a.details', 'a.actor_id', 'u.name as actor_name', 'a.created_at'])
-    .select(sql<string>`to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position'))
+    .select(cursorPosition('a.created_at'))
     .where('a.organization_id', '=', organizationId)
     .where('a.entity_type', '=', 'lead')
     .where('a.entity_id', '=', leadId);
-  if (after) query = query.where(sql<boolean>`(a.created_at, a.id) < (${after.at}::timestamptz, ${after.id}::uuid)`);
+  if (cursor) query = query.where(beforeCursor('a.created_at', 'a.id', cursor));
   return query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(limit + 1).execute();
 }

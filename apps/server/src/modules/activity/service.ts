@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ActivityPage, ActivityQuery } from '@wholesail/domain';
 import { readAsTenant } from '../../db/scope';
+import { keysetPage } from '../../db/keyset';
 import { iso } from '../../db/timestamps';
 import type { DB } from '../../db/types';
 import type { OrgContext } from '../../http/context';
@@ -12,7 +13,7 @@ const detailsOf = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** A job's entry names its automation (details.automation); any other entry without a member is the system's. */
-function actorName(row: ActivityRow, details: Record<string, unknown>): string {
+function actorName(row: Pick<ActivityRow, 'actor_id' | 'actor_name'>, details: Record<string, unknown>): string {
   if (row.actor_id) return row.actor_name ?? 'A former member';
   return typeof details.automation === 'string' ? details.automation : 'System';
 }
@@ -21,10 +22,7 @@ function actorName(row: ActivityRow, details: Record<string, unknown>): string {
 export function leadTimeline(db: Kysely<DB>, ctx: OrgContext, leadId: string, query: ActivityQuery): Promise<ActivityPage> {
   return readAsTenant(db, ctx.organizationId, async (tx) => {
     if (!(await leadExists(tx, ctx.organizationId, leadId))) throw notFound('Lead not found');
-    const [at, id] = query.cursor ? query.cursor.split('~') : [];
-    const rows = await leadActivity(tx, ctx.organizationId, leadId, query.limit, at && id ? { at, id } : null);
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
+    const { page, next_cursor } = keysetPage(await leadActivity(tx, ctx.organizationId, leadId, query.limit, query.cursor), query.limit);
     return {
       items: page.map((row) => {
         const details = detailsOf(row.details);
@@ -34,7 +32,7 @@ export function leadTimeline(db: Kysely<DB>, ctx: OrgContext, leadId: string, qu
           actor: { id: row.actor_id, name: actorName(row, details) }, links: { call_id, conversation_id },
         };
       }),
-      next_cursor: rows.length > query.limit && last ? `${last.position}~${last.id}` : null,
+      next_cursor,
     };
   });
 }

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  callCheckQuery, callCheckSchema, callRecordSchema, callSettingsBody, callSettingsViewSchema, completeCallBody, completeCallResultSchema, dtmfBody,
+  callCheckQuery, callCheckSchema, callPageSchema, listCallsQuery, callRecordSchema, callSettingsBody, callSettingsViewSchema, completeCallBody, completeCallResultSchema, dtmfBody,
   muteCallBody, muteResultSchema, startCallBody, startCallResultSchema,
 } from '@wholesail/domain';
 import { ACCESS } from '../../http/access';
 import { badRequest } from '../../http/errors';
+import { listCalls } from './list';
 import type { CallsModule } from './service';
 
 const idParams = z.object({ id: z.uuid('id: expected a call id') });
@@ -23,6 +24,9 @@ export function registerCallRoutes(app: FastifyInstance, calls: CallsModule): vo
   );
   r.post('/api/calls', { config: ACCESS.member, schema: { body: startCallBody, response: { 201: startCallResultSchema } } }, async (request, reply) =>
     reply.status(201).send(await calls.start(request.ctx, request.body)),
+  );
+  r.get('/api/calls', { config: ACCESS.memberOrKey('calls:read'), schema: { querystring: listCallsQuery, response: { 200: callPageSchema } } }, ({ ctx, query }) =>
+    ctx.read((tx) => listCalls(tx, ctx.organizationId, query)),
   );
   r.get('/api/calls/:id', { config: ACCESS.memberOrKey('calls:read'), schema: { params: idParams, response: { 200: callRecordSchema } } }, async (request) => calls.get(request.ctx, request.params.id));
   r.post('/api/calls/:id/hangup', { config: ACCESS.member, schema: { params: idParams, response: { 200: callRecordSchema } } }, async (request) =>

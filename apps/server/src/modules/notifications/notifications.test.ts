@@ -113,8 +113,8 @@ describe.each(DB_KINDS)('notifications on %s', (kind) => {
       expect(res.json().error.message).toMatch(message);
     };
     await bad('/api/notifications?unread=maybe', /unread must be true or false/);
-    await bad('/api/notifications?limit=0', /limit must be 1 or more/);
-    await bad('/api/notifications?limit=500', /limit must be at most 100/);
+    await bad('/api/notifications?limit=0', /limit: must be 1 or more/);
+    await bad('/api/notifications?limit=500', /limit: must be at most 100/);
     await bad('/api/notifications?offset=-1', /offset must be 0 or more/);
     await bad('/api/notifications?colour=red', /colour/);
     await bad('/api/notifications/not-an-id/read', /expected a notification id/, 'POST');

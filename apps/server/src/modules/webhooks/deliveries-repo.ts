@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { ListWebhookDeliveriesQuery, WebhookAttempt, WebhookDelivery, WebhookDeliveryPage, WebhookDeliveryStatus, WebhookEventType } from '@wholesail/domain';
+import { beforeCursor, cursorPosition, keysetPage } from '../../db/keyset';
 import type { Tx } from '../../db/scope';
 import { iso } from '../../db/timestamps';
 import type { AttemptResult } from './outgoing';
@@ -68,21 +68,13 @@ export async function deliveryPage(tx: Tx, organizationId: string, endpointId: s
   let q = tx
     .selectFrom('webhook_deliveries')
     .select(DELIVERY_COLUMNS)
-    .select(sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position'))
+    .select(cursorPosition('created_at'))
     .where('organization_id', '=', organizationId)
     .where('endpoint_id', '=', endpointId);
   if (query.status) q = q.where('status', '=', query.status);
-  if (query.cursor) {
-    const [at, id] = query.cursor.split('~') as [string, string];
-    q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(sql<Date>`${at}::timestamptz`, sql<string>`${id}::uuid`)));
-  }
-  const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: await withAttempts(tx, organizationId, page.map(({ position: _, ...row }) => row)),
-    next_cursor: rows.length > query.limit && last ? `${last.position}~${last.id}` : null,
-  };
+  if (query.cursor) q = q.where(beforeCursor('created_at', 'id', query.cursor));
+  const { page, next_cursor } = keysetPage(await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute(), query.limit);
+  return { items: await withAttempts(tx, organizationId, page), next_cursor };
 }
 
 /** A delivery with its endpoint, as an attempt needs them. */

@@ -48,6 +48,9 @@ import { registerCompsRoutes } from './modules/comps/routes';
 import { registerAccessRequestRoutes } from './modules/access-requests/routes';
 import { registerEnrichmentRoutes } from './modules/enrichment/routes';
 import { registerMapsRoutes } from './modules/maps/routes';
+import { IntegrationChecks } from './modules/integrations/checks';
+import { registerIntegrationRoutes } from './modules/integrations/routes';
+import { recordIntegration } from './modules/integrations/status';
 import { createEnrichmentProvider, type EnrichmentProvider } from './providers/enrichment';
 import { registerLeadRoutes } from './modules/leads/routes';
 import { registerActivityRoutes } from './modules/activity/routes';
@@ -109,6 +112,8 @@ export interface AppServices {
   storage: FileStorage;
   /** Sequences' engine and its clock (tests move it to a given day and hour). */
   automation: AutomationEngine;
+  /** Test connection's calls to the outside services (tests point them at local fakes). */
+  integrationChecks: IntegrationChecks;
 }
 
 declare module 'fastify' {
@@ -152,7 +157,10 @@ export async function buildApp(config: Config, database: Database, options: AppO
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mail = createMailProvider({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log });
+  const mail = createMailProvider({
+    smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log,
+    onOutcome: (organizationId, outcome) => recordIntegration(database.db, organizationId, 'smtp', outcome, app.log),
+  });
   const sessions = await listeningSessionCache<SessionRow>(database);
   const authSecret = resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR);
   const auth = createAuth({
@@ -201,7 +209,11 @@ export async function buildApp(config: Config, database: Database, options: AppO
   const sockets = new SessionSockets(resolve);
   sessions.cache.onClear(() => sockets.recheck());
   const numberOwnership = config.twilio ? new TwilioNumberOwnership(config.twilio) : null;
-  app.decorate('services', { config, database, auth, mail, realtime, jobs, calls, aiJobs, outbox, conversations, sessions: sessions.cache, sockets, numberOwnership, enrichment, storage, automation });
+  const integrationChecks = new IntegrationChecks(config, storage);
+  app.decorate('services', {
+    config, database, auth, mail, realtime, jobs, calls, aiJobs, outbox, conversations, sessions: sessions.cache, sockets, numberOwnership, enrichment, storage, automation,
+    integrationChecks,
+  });
   app.addHook('onClose', () => sockets.stop());
   app.addHook('onClose', () => calls.stop());
   app.addHook('onClose', () => conversations.stop());
@@ -296,6 +308,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   });
   registerAccessRequestRoutes(app, { mail, to: config.accessRequestEmail });
   registerMapsRoutes(app, config.GOOGLE_MAPS_API_KEY);
+  registerIntegrationRoutes(app, { db: database.db, config, storage, checks: integrationChecks });
   registerRealtimeRoutes(app, realtime, sockets, config.allowedOrigins);
   registerAiRoutes(app, { db: database.db, llm, enrichmentConfigured: enrichment.kind !== 'none' });
   registerCoachingRoutes(app, new CoachingService({ db: database.db, llm, log: app.log }));

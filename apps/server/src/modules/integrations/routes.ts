@@ -25,7 +25,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: Omit<Integ
         // The access hook runs first, so the organization is known here.
         rateLimit: { max: INTEGRATION_TESTS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `integration-test:${request.ctx.organizationId}` },
       },
-      schema: { params: integrationParams, body: integrationTestBody.optional(), response: { 200: integrationTestResultSchema } },
+      schema: { params: integrationParams, body: integrationTestBody.nullish(), response: { 200: integrationTestResultSchema } },
     },
     async ({ ctx, params, body }) => testIntegration(withLog, ctx, params.id, body),
   );

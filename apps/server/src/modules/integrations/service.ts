@@ -70,7 +70,7 @@ function withDeadline(work: Promise<CheckResult>, name: string): Promise<CheckRe
  * answered so (200, ok false) and nothing is recorded; storage always runs, on the bucket or the local directory.
  * The Maps key is checked by the admin's browser, which sends its outcome here to be recorded.
  */
-export async function testIntegration(deps: IntegrationsDeps, ctx: RequestContext, id: IntegrationId, body: IntegrationTestBody | undefined): Promise<IntegrationTestResult> {
+export async function testIntegration(deps: IntegrationsDeps, ctx: RequestContext, id: IntegrationId, body: IntegrationTestBody | null | undefined): Promise<IntegrationTestResult> {
   const checkedAt = () => new Date().toISOString();
   // The organization's line choice changes only the words of a mode, never whether the server is configured.
   const configured = describe(deps.config, deps.storage, 'auto')[id].configured;

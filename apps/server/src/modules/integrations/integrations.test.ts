@@ -84,6 +84,9 @@ describe.each(DB_KINDS)('integrations with nothing configured on %s', (kind) => 
     const codes: number[] = [];
     for (let i = 0; i <= INTEGRATION_TESTS_PER_MINUTE; i += 1) codes.push((await t.request('POST', '/api/integrations/smtp/test', { cookie: one.cookie })).statusCode);
     expect(codes).toEqual([...Array<number>(INTEGRATION_TESTS_PER_MINUTE).fill(200), 429]);
+    const limited = await t.request('POST', '/api/integrations/smtp/test', { cookie: one.cookie });
+    expect(limited.json().error).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Your organization tested 10 connections in the last minute\. Try again in \d+ s\.$/) });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await t.request('POST', '/api/integrations/smtp/test', { cookie: two.cookie })).statusCode).toBe(200);
   });
 });

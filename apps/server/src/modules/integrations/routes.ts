@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { integrationListSchema, integrationParams, integrationTestBody, integrationTestResultSchema } from '@wholesail/domain';
 import { ACCESS } from '../../http/access';
+import { tooManyRequests } from '../../http/errors';
 import { listIntegrations, testIntegration, type IntegrationsDeps } from './service';
 
 /** Tests reach outside services: a few a minute per organization, whichever admin presses the button. */
@@ -23,7 +24,15 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: Omit<Integ
       config: {
         ...ACCESS.admin,
         // The access hook runs first, so the organization is known here.
-        rateLimit: { max: INTEGRATION_TESTS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `integration-test:${request.ctx.organizationId}` },
+        rateLimit: {
+          max: INTEGRATION_TESTS_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => `integration-test:${request.ctx.organizationId}`,
+          errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+            const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+            return tooManyRequests(`Your organization tested ${INTEGRATION_TESTS_PER_MINUTE} connections in the last minute. Try again in ${seconds} s.`, 'RATE_LIMITED', seconds);
+          },
+        },
       },
       schema: { params: integrationParams, body: integrationTestBody.nullish(), response: { 200: integrationTestResultSchema } },
     },

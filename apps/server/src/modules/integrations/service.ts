@@ -38,11 +38,10 @@ function scrub(text: string, secrets: readonly string[]): string {
 
 /** GET /api/integrations: each provider as it runs here, with this organization's last success and error. */
 export async function listIntegrations(deps: IntegrationsDeps, ctx: RequestContext): Promise<Integration[]> {
-  const { statuses, calling } = await ctx.read(async (tx) => ({
-    statuses: await readStatuses(tx, ctx.organizationId),
-    calling: await readCalling(tx, ctx.organizationId),
-  }));
-  const described = describe(deps.config, deps.storage, calling.voiceProvider);
+  const { described, statuses } = await ctx.read(async (tx) => {
+    const described = describe(deps.config, deps.storage, (await readCalling(tx, ctx.organizationId)).voiceProvider);
+    return { described, statuses: await readStatuses(tx, ctx.organizationId, (id) => described[id].configured) };
+  });
   const secrets = secretsOf(deps.config);
   return INTEGRATION_IDS.map((id) => {
     const { name, purpose, settings, test } = CATALOG[id];

@@ -67,8 +67,9 @@ export async function recorded<T>(db: Kysely<DB>, organizationId: string, provid
 
 /**
  * The AI status (ai_status, modules/ai/status.ts) already records each organization's model and BatchData calls
- * per area: the list reads it rather than recording them twice. Scoring's successes are left out: an imported
- * list is scored by rules alone and reports success without asking the model.
+ * per area: the list reads it rather than recording them twice, for a provider that is configured (without a
+ * model, analysis by rules reports success too). Scoring's successes are left out: an imported list is scored by
+ * rules alone and reports success without asking the model.
  */
 const AI_SOURCES: Record<'llm' | 'batchdata', { failures: AiArea[]; successes: AiArea[] }> = {
   llm: { failures: ['coaching', 'scoring', 'analysis'], successes: ['coaching', 'analysis'] },
@@ -84,8 +85,8 @@ const AI_FAILURE_TEXT: Record<AiArea, string> = {
 
 const later = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
 
-/** Each provider's last success and last error for the organization: its own row, merged with the AI status. */
-export async function readStatuses(tx: Tx, organizationId: string): Promise<Map<IntegrationId, IntegrationStatus>> {
+/** Each provider's last success and last error for the organization: its own row, merged with the AI status of `configured` ones. */
+export async function readStatuses(tx: Tx, organizationId: string, configured: (id: IntegrationId) => boolean): Promise<Map<IntegrationId, IntegrationStatus>> {
   const own = await tx
     .selectFrom('integration_status')
     .select(['provider', 'last_success_at', 'last_error_at', 'last_error'])
@@ -96,6 +97,7 @@ export async function readStatuses(tx: Tx, organizationId: string): Promise<Map<
     own.map((r) => [r.provider, { last_success_at: iso(r.last_success_at), last_error_at: iso(r.last_error_at), last_error: r.last_error }]),
   );
   for (const [provider, areas] of Object.entries(AI_SOURCES) as Array<[keyof typeof AI_SOURCES, (typeof AI_SOURCES)['llm']]>) {
+    if (!configured(provider)) continue;
     const status = statuses.get(provider) ?? { last_success_at: null, last_error_at: null, last_error: null };
     for (const row of ai) {
       const area = row.area as AiArea;

@@ -49,6 +49,7 @@ const CalculatorPage = lazy(() => import('@/features/calculator/calculator-page'
 const CompsPage = lazy(() => import('@/features/comps/comps-page').then((m) => ({ default: m.CompsPage })));
 const RealtorPushPage = lazy(() => import('@/features/referrals/realtor-push-page').then((m) => ({ default: m.RealtorPushPage })));
 const DeveloperPage = lazy(() => import('@/features/developer/developer-page').then((m) => ({ default: m.DeveloperPage })));
+const IntegrationsPage = lazy(() => import('@/features/integrations/integrations-page').then((m) => ({ default: m.IntegrationsPage })));
 const HelpPage = lazy(() => import('@/features/help/help-page').then((m) => ({ default: m.HelpPage })));
 // The sequences list and editor share one chunk and one import: each import adds its list of chunks to preload here.
 const automationPages = () => import('@/features/automation/automation-pages');
@@ -61,7 +62,6 @@ const DiagnosticsPage = lazy(() => import('@/features/orchestrator/diagnostics-p
 const PLACEHOLDER_ROUTES: readonly [path: string, page: PlaceholderPageKey][] = [
   ['/onboarding', 'onboarding'],
   ['/billing', 'billing'],
-  ['/integrations', 'integrations'],
   ['/data-maintenance', 'dataMaintenance'],
   ['/debug', 'debug'],
   ['/super-admin', 'superAdmin'],
@@ -108,6 +108,7 @@ export function buildRoutes(): RouteObject[] {
                 { path: '/communications', element: <CommunicationsPage /> },
                 { path: '/help', element: <HelpPage /> },
                 { path: '/developer', element: <DeveloperPage /> },
+                { path: '/integrations', element: <IntegrationsPage /> },
                 { path: '/revenue', element: <RevenuePage /> },
                 { path: '/analytics', element: <AnalyticsPage /> },
                 { path: '/signals-analytics', element: <SignalsAnalyticsPage /> },

@@ -133,6 +133,8 @@ export const queryKeys = {
     feed: (filters: FeedFilters) => ['orchestrator', 'feed', filters] as const,
     diagnostics: ['orchestrator', 'diagnostics'] as const,
   },
+  /** The Integrations screen: a recorded outcome (integration_status) or an AI status change (lib/realtime.ts) refreshes it. */
+  integrations: ['integration_status'] as const,
   /** The developer page: API keys are not on the feed (only owners and admins see them); its own changes refresh it. */
   developer: {
     apiKeys: ['api_keys'] as const,

@@ -9,6 +9,8 @@ interface Entry {
   name: string;
   purpose: string;
   settings: string[];
+  /** The settings without which it is not configured (a test then says to set them). */
+  required: string[];
   test: string;
 }
 
@@ -27,48 +29,52 @@ export const CATALOG: Record<IntegrationId, Entry> = {
     name: 'Twilio Voice',
     purpose: 'Browser calling from the dialer: the browser places calls through Twilio with a token the server signs, and Twilio reports each call to the voice webhooks.',
     settings: TWILIO_SETTINGS,
+    required: TWILIO_SETTINGS,
     test: 'Fetches the Twilio account with the account SID and auth token. Free: no call is placed.',
   },
   twilio_messaging: {
     name: 'Twilio Messaging',
     purpose: 'Texts to leads and buyers through Twilio’s Messages API, with delivery reports and replies through the SMS webhooks.',
     settings: TWILIO_SETTINGS,
+    required: TWILIO_SETTINGS,
     test: 'Lists one of the account’s phone numbers with the account SID and auth token. Free: no text is sent.',
   },
   llm: {
     name: 'Language model',
     purpose: 'Coaching suggestions and response scripts during calls, AI lead scoring, text and call analysis, and Ask AI.',
     settings: ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL', 'LLM_TIMEOUT_MS'],
+    required: ['LLM_BASE_URL'],
     test: 'Lists the models the API offers (GET /models, free). A server without that list gets a one-token chat completion instead, a fraction of a cent on a paid API.',
   },
   batchdata: {
     name: 'BatchData',
     purpose: 'Property data: the address search, lead enrichment (one lead or a whole import) and comparable sales.',
     settings: ['BATCHDATA_API_KEY'],
+    required: ['BATCHDATA_API_KEY'],
     test: 'BatchData bills every lookup, so the test sends an empty lookup with the token: BatchData refuses it (400) without returning or billing a property, or refuses the token (401 or 403).',
   },
   google_maps: {
     name: 'Google Maps',
     purpose: 'Address autocomplete (Places) and Street View in the browser.',
     settings: ['GOOGLE_MAPS_API_KEY'],
+    required: ['GOOGLE_MAPS_API_KEY'],
     test: 'Your browser loads the Maps JavaScript API with the key from this page and reports whether Google refused it. No map is shown and no place is looked up.',
   },
   smtp: {
     name: 'Email (SMTP)',
     purpose: 'Invitations, password resets, deal emails to buyers, referral links, sequence emails and access requests.',
     settings: ['SMTP_URL', 'MAIL_FROM'],
+    required: ['SMTP_URL'],
     test: 'Connects to the mail server and signs in (nodemailer’s verify). No mail is sent.',
   },
   storage: {
     name: 'File storage',
     purpose: 'Uploaded files waiting for their job (CSV imports) and deal room photos.',
     settings: ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'DATA_DIR'],
+    required: ['S3_BUCKET'],
     test: 'Writes a tiny file under health-check/, reads it back and deletes it. On an S3 bucket that is three requests, a fraction of a cent.',
   },
 };
-
-/** The settings to name when a provider is not configured: the S3 ones for storage, all of the others'. */
-export const settingsToSet = (id: IntegrationId) => (id === 'storage' ? ['S3_BUCKET'] : CATALOG[id].settings.filter((s) => s !== 'MAIL_FROM' && s !== 'LLM_TIMEOUT_MS'));
 
 export const testedIn = (id: IntegrationId) => (BROWSER_TESTED.has(id) ? ('browser' as const) : ('server' as const));
 
@@ -81,7 +87,7 @@ const hostOf = (url: string) => new URL(url).host;
 const addressOf = (from: string) => (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
 
 /** Each provider as it runs here: configured or the local fallback, and where it goes, with secrets masked. */
-export function describe(config: Config, storage: FileStorage, voiceChoice: VoiceProviderChoice): Record<IntegrationId, Described> {
+export function describeIntegrations(config: Config, storage: FileStorage, voiceChoice: VoiceProviderChoice): Record<IntegrationId, Described> {
   const { twilio, llm, publicUrl } = config;
   const twilioLine = twilio && activeProvider(voiceChoice, true) === 'demo' ? `${DEMO_LINE}: this organization chose it in Settings → Voice & Dialer` : null;
   const smtp = config.SMTP_URL ? new URL(config.SMTP_URL) : null;

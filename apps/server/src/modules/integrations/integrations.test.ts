@@ -51,7 +51,7 @@ describe.each(DB_KINDS)('integrations with nothing configured on %s', (kind) => 
       return res.json();
     };
     expect(await test('twilio_voice')).toMatchObject({ ok: false, message: `Not configured: set ${Object.keys(TWILIO).join(', ')}`, duration_ms: 0 });
-    expect(await test('llm')).toMatchObject({ ok: false, message: 'Not configured: set LLM_BASE_URL, LLM_API_KEY, LLM_MODEL' });
+    expect(await test('llm')).toMatchObject({ ok: false, message: 'Not configured: set LLM_BASE_URL' });
     expect(await test('batchdata')).toMatchObject({ ok: false, message: 'Not configured: set BATCHDATA_API_KEY' });
     expect(await test('smtp')).toMatchObject({ ok: false, message: 'Not configured: set SMTP_URL' });
     expect(await test('google_maps')).toMatchObject({ ok: false, message: 'Not configured: set GOOGLE_MAPS_API_KEY' });

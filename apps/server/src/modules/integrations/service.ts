@@ -8,7 +8,7 @@ import type { DB } from '../../db/types';
 import type { RequestContext } from '../../http/access';
 import type { FileStorage } from '../../providers/storage';
 import { readCalling } from '../calls/settings';
-import { CATALOG, describe, settingsToSet, testedIn } from './catalog';
+import { CATALOG, describeIntegrations, testedIn } from './catalog';
 import { CHECK_TIMEOUT_MS, type IntegrationChecks } from './checks';
 import { readStatuses, recordIntegration } from './status';
 import type { CheckResult } from './twilio-checks';
@@ -39,7 +39,7 @@ function scrub(text: string, secrets: readonly string[]): string {
 /** GET /api/integrations: each provider as it runs here, with this organization's last success and error. */
 export async function listIntegrations(deps: IntegrationsDeps, ctx: RequestContext): Promise<Integration[]> {
   const { described, statuses } = await ctx.read(async (tx) => {
-    const described = describe(deps.config, deps.storage, (await readCalling(tx, ctx.organizationId)).voiceProvider);
+    const described = describeIntegrations(deps.config, deps.storage, (await readCalling(tx, ctx.organizationId)).voiceProvider);
     return { described, statuses: await readStatuses(tx, ctx.organizationId, (id) => described[id].configured) };
   });
   const secrets = secretsOf(deps.config);
@@ -72,8 +72,8 @@ function withDeadline(work: Promise<CheckResult>, name: string): Promise<CheckRe
 export async function testIntegration(deps: IntegrationsDeps, ctx: RequestContext, id: IntegrationId, body: IntegrationTestBody | null | undefined): Promise<IntegrationTestResult> {
   const checkedAt = () => new Date().toISOString();
   // The organization's line choice changes only the words of a mode, never whether the server is configured.
-  const configured = describe(deps.config, deps.storage, 'auto')[id].configured;
-  if (!configured && id !== 'storage') return { ok: false, message: INTEGRATION_MESSAGES.notConfigured(settingsToSet(id)), duration_ms: 0, checked_at: checkedAt() };
+  const configured = describeIntegrations(deps.config, deps.storage, 'auto')[id].configured;
+  if (!configured && id !== 'storage') return { ok: false, message: INTEGRATION_MESSAGES.notConfigured(CATALOG[id].required), duration_ms: 0, checked_at: checkedAt() };
   let result: CheckResult;
   let durationMs: number;
   if (id === 'google_maps') {

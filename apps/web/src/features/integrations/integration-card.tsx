@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { TestConnection } from './test-connection';
 
 /** Failing now: its last error came after its last success (or there was no success). */
-export const failingNow = (i: Integration) => i.last_error_at !== null && (i.last_success_at === null || i.last_error_at > i.last_success_at);
+const failingNow = (i: Integration) => i.last_error_at !== null && (i.last_success_at === null || i.last_error_at > i.last_success_at);
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -36,6 +36,8 @@ export const integrationListSchema = z.object({ items: z.array(integrationSchema
 
 export const integrationTestResultSchema = z.object({
   ok: z.boolean(),
+  /** False when nothing was called (not configured, or the Maps key without the browser's report): nothing is recorded. */
+  checked: z.boolean(),
   /** What happened, in a sentence: the provider's answer or its error in words. */
   message: z.string(),
   duration_ms: z.number().int().min(0),

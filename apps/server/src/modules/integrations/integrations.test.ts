@@ -50,7 +50,7 @@ describe.each(DB_KINDS)('integrations with nothing configured on %s', (kind) => 
       expect(res.statusCode, res.body).toBe(200);
       return res.json();
     };
-    expect(await test('twilio_voice')).toMatchObject({ ok: false, message: `Not configured: set ${Object.keys(TWILIO).join(', ')}`, duration_ms: 0 });
+    expect(await test('twilio_voice')).toMatchObject({ ok: false, checked: false, message: `Not configured: set ${Object.keys(TWILIO).join(', ')}`, duration_ms: 0 });
     expect(await test('llm')).toMatchObject({ ok: false, message: 'Not configured: set LLM_BASE_URL' });
     expect(await test('batchdata')).toMatchObject({ ok: false, message: 'Not configured: set BATCHDATA_API_KEY' });
     expect(await test('smtp')).toMatchObject({ ok: false, message: 'Not configured: set SMTP_URL' });
@@ -58,7 +58,7 @@ describe.each(DB_KINDS)('integrations with nothing configured on %s', (kind) => 
     expect(await statusRows(t, owner.organizationId)).toEqual([]);
 
     const stored = await test('storage');
-    expect(stored).toMatchObject({ ok: true, message: expect.stringMatching(/^Wrote, read back and deleted a \d+-byte file in the directory /) });
+    expect(stored).toMatchObject({ ok: true, checked: true, message: expect.stringMatching(/^Wrote, read back and deleted a \d+-byte file in the directory /) });
     expect(Date.parse(stored.checked_at)).not.toBeNaN();
     // The check leaves nothing behind.
     expect(fs.readdirSync(path.join(t.config.DATA_DIR, 'uploads', 'health-check'))).toEqual([]);
@@ -142,7 +142,7 @@ describe.each(DB_KINDS)('integrations with every service configured on %s', (kin
     const { llm } = byId((await list(t, owner.cookie)).items);
     expect(llm!.last_error).toBe('Refused [hidden] at https://llm.example.com');
     const maps = await t.request('POST', '/api/integrations/google_maps/test', { cookie: owner.cookie });
-    expect(maps.json()).toMatchObject({ ok: false, message: expect.stringContaining('so Google refuses it from the server') });
+    expect(maps.json()).toMatchObject({ ok: false, checked: false, message: expect.stringContaining('so Google refuses it from the server') });
     expect((await statusRows(t, owner.organizationId)).map((r) => r.provider)).toEqual(['llm']);
   });
 });

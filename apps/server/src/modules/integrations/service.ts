@@ -73,11 +73,11 @@ export async function testIntegration(deps: IntegrationsDeps, ctx: RequestContex
   const checkedAt = () => new Date().toISOString();
   // The organization's line choice changes only the words of a mode, never whether the server is configured.
   const configured = describeIntegrations(deps.config, deps.storage, 'auto')[id].configured;
-  if (!configured && id !== 'storage') return { ok: false, message: INTEGRATION_MESSAGES.notConfigured(CATALOG[id].required), duration_ms: 0, checked_at: checkedAt() };
+  if (!configured && id !== 'storage') return { ok: false, checked: false, message: INTEGRATION_MESSAGES.notConfigured(CATALOG[id].required), duration_ms: 0, checked_at: checkedAt() };
   let result: CheckResult;
   let durationMs: number;
   if (id === 'google_maps') {
-    if (!body?.browser) return { ok: false, message: INTEGRATION_MESSAGES.browserOnly, duration_ms: 0, checked_at: checkedAt() };
+    if (!body?.browser) return { ok: false, checked: false, message: INTEGRATION_MESSAGES.browserOnly, duration_ms: 0, checked_at: checkedAt() };
     result = { ok: body.browser.ok, message: body.browser.message };
     durationMs = body.browser.duration_ms;
   } else {
@@ -87,5 +87,5 @@ export async function testIntegration(deps: IntegrationsDeps, ctx: RequestContex
   }
   const message = scrub(result.message, secretsOf(deps.config));
   await recordIntegration(deps.db, ctx.organizationId, id, result.ok ? { ok: true } : { ok: false, error: message }, deps.log, { always: true });
-  return { ok: result.ok, message, duration_ms: durationMs, checked_at: checkedAt() };
+  return { ok: result.ok, checked: true, message, duration_ms: durationMs, checked_at: checkedAt() };
 }

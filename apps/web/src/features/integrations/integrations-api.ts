@@ -13,19 +13,17 @@ export const useIntegrations = () => useQuery({ queryKey: queryKeys.integrations
 const postTest = (id: Integration['id'], body?: IntegrationTestBody) =>
   apiRequest<IntegrationTestResult>(`/api/integrations/${encodeURIComponent(id)}/test`, { method: 'POST', ...(body ? { body } : {}) });
 
-/** A result shown but not sent to the server: nothing was checked, so nothing is recorded. */
-export type ShownResult = IntegrationTestResult & { recorded: boolean };
-
 /**
  * Tests one service. The Maps key is checked here in the browser first (a server-side call would be refused by the
  * key's referrer restriction) and the outcome sent to the server, which records it.
  */
-export async function testConnection(integration: Integration): Promise<ShownResult> {
+export async function testConnection(integration: Integration): Promise<IntegrationTestResult> {
   if (integration.tested_in === 'browser' && integration.configured) {
     const key = await fetchMapsKey();
     const check = key ? await checkMapsInBrowser(key) : null;
-    if (key && !check) return { ok: false, message: MAPS_ALREADY_LOADED, duration_ms: 0, checked_at: new Date().toISOString(), recorded: false };
-    if (check) return { ...(await postTest(integration.id, { browser: check })), recorded: true };
+    // Nothing can be checked on this page: nothing is sent, so nothing is recorded.
+    if (key && !check) return { ok: false, checked: false, message: MAPS_ALREADY_LOADED, duration_ms: 0, checked_at: new Date().toISOString() };
+    if (check) return postTest(integration.id, { browser: check });
   }
-  return { ...(await postTest(integration.id)), recorded: true };
+  return postTest(integration.id);
 }

@@ -33,7 +33,10 @@ const card = (name: string) => screen.findByRole('article', { name });
 
 describe('/integrations', () => {
   it('says each service is not configured and names the local fallback and the settings to set', async () => {
-    mockLeadsApi({ 'GET /api/integrations': { body: { items: UNCONFIGURED } } });
+    mockLeadsApi({
+      'GET /api/integrations': { body: { items: UNCONFIGURED } },
+      'POST /api/integrations/smtp/test': { body: { ok: false, checked: false, message: 'Not configured: set SMTP_URL', duration_ms: 0, checked_at: '2026-11-21T10:00:00.000Z' } },
+    });
     renderApp('/integrations');
     expect(await screen.findByRole('heading', { name: 'Integrations', level: 1 })).toBeInTheDocument();
     for (const integration of UNCONFIGURED) {
@@ -45,6 +48,12 @@ describe('/integrations', () => {
     }
     expect(screen.queryByText('Configured')).not.toBeInTheDocument();
     expect(screen.queryByText(/\bactive\b/i)).not.toBeInTheDocument();
+    // Testing it calls nothing: the answer is advice, not a failure.
+    const smtp = within(await card('Email (SMTP)'));
+    await userEvent.setup().click(smtp.getByRole('button', { name: 'Test connection to Email (SMTP)' }));
+    const advice = await smtp.findByRole('status');
+    expect(advice).toHaveTextContent('Not checked: Not configured: set SMTP_URL');
+    expect(advice).toHaveAttribute('data-tone', 'warning');
   });
 
   it('tests a connection and shows its success or its failure inline, then the recorded error', async () => {
@@ -54,10 +63,10 @@ describe('/integrations', () => {
     ];
     const fetchMock = mockLeadsApi({
       'GET /api/integrations': () => ({ body: { items } }),
-      'POST /api/integrations/smtp/test': { body: { ok: true, message: 'The mail server smtp.example.com:587 accepted the connection.', duration_ms: 42, checked_at: '2026-11-21T10:00:00.000Z' } },
+      'POST /api/integrations/smtp/test': { body: { ok: true, checked: true, message: 'The mail server smtp.example.com:587 accepted the connection.', duration_ms: 42, checked_at: '2026-11-21T10:00:00.000Z' } },
       'POST /api/integrations/llm/test': () => {
         items = items.map((i) => (i.id === 'llm' ? { ...i, last_error_at: '2026-11-21T10:00:05.000Z', last_error: 'The language model API refused the API key (401)' } : i));
-        return { body: { ok: false, message: 'The language model API refused the API key (401)', duration_ms: 87, checked_at: '2026-11-21T10:00:05.000Z' } };
+        return { body: { ok: false, checked: true, message: 'The language model API refused the API key (401)', duration_ms: 87, checked_at: '2026-11-21T10:00:05.000Z' } };
       },
     });
     renderApp('/integrations');
@@ -86,7 +95,7 @@ describe('/integrations', () => {
       'GET /api/maps/key': { body: { key: 'AIzaTestKey1234' } },
       'POST /api/integrations/google_maps/test': (_url: URL, init?: RequestInit) => {
         const { browser } = JSON.parse(String(init?.body)) as { browser: { ok: boolean; message: string; duration_ms: number } };
-        return { body: { ...browser, checked_at: '2026-11-21T10:00:00.000Z' } };
+        return { body: { ...browser, checked: true, checked_at: '2026-11-21T10:00:00.000Z' } };
       },
     });
     renderApp('/integrations');

@@ -1,4 +1,4 @@
-import type { Integration } from '@wholesail/domain';
+import type { Integration, IntegrationTestResult } from '@wholesail/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PlugZapIcon } from 'lucide-react';
 import { BlockedButton } from '@/components/ui/blocked-button';
@@ -7,20 +7,20 @@ import { queryKeys } from '@/lib/query-keys';
 import { sentence } from '@/lib/sentence';
 import type { Tone } from '@/lib/tone';
 import { cn } from '@/lib/utils';
-import { testConnection, type ShownResult } from './integrations-api';
+import { testConnection } from './integrations-api';
 
 export const ONLY_ADMINS_TEST = 'Only owners and admins can test connections: a test calls the outside service.';
 
 const TONE_CLASS: Record<Tone, string> = { success: 'text-success', warning: 'text-warning', destructive: 'text-destructive' };
 
-function Result({ result }: { result: ShownResult }) {
-  // A check that could not run (Maps already loaded) is advice, not a failure.
-  const tone: Tone = !result.recorded ? 'warning' : result.ok ? 'success' : 'destructive';
-  const verdict = !result.recorded ? 'Not checked' : result.ok ? 'Connected' : 'Failed';
+function Result({ result }: { result: IntegrationTestResult }) {
+  // A test that called nothing (not configured, Maps already loaded) is advice, not a failure.
+  const tone: Tone = !result.checked ? 'warning' : result.ok ? 'success' : 'destructive';
+  const verdict = !result.checked ? 'Not checked' : result.ok ? 'Connected' : 'Failed';
   return (
     <p role="status" data-tone={tone} className={cn('text-sm [overflow-wrap:anywhere]', TONE_CLASS[tone])}>
       <span className="font-medium">{verdict}:</span> {result.message}
-      {result.recorded && <span className="text-muted-foreground"> ({result.duration_ms} ms)</span>}
+      {result.checked && <span className="text-muted-foreground"> ({result.duration_ms} ms)</span>}
     </p>
   );
 }

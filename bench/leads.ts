@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import pg from 'pg';
+import { pino } from 'pino';
 import { listLeadsQuery, type ListLeadsQuery } from '@wholesail/domain';
 import { openDatabase, type Database } from '../apps/server/src/db/database';
 import { migrate } from '../apps/server/src/db/migrate';
@@ -284,7 +285,7 @@ async function benchImport(database: Database, q: Sql, ctx: OrgContext): Promise
   await q('delete from lead_imports where organization_id = $1', [ctx.organizationId]);
   await q('vacuum analyze leads');
   const csv = importCsv(IMPORT_ROWS);
-  const deps = { db, storage: localStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'wholesail-bench-uploads-'))) };
+  const deps = { db, storage: localStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'wholesail-bench-uploads-'))), log: pino({ level: 'silent' }) };
   const t0 = performance.now();
   const preview = await createImport(deps, ctx, { filename: 'bench.csv', stream: Readable.from([csv]) });
   const t1 = performance.now();

@@ -49,6 +49,9 @@ import { registerCompsRoutes } from './modules/comps/routes';
 import { registerAccessRequestRoutes } from './modules/access-requests/routes';
 import { registerEnrichmentRoutes } from './modules/enrichment/routes';
 import { registerMapsRoutes } from './modules/maps/routes';
+import { IntegrationChecks } from './modules/integrations/checks';
+import { registerIntegrationRoutes } from './modules/integrations/routes';
+import { recordIntegration } from './modules/integrations/status';
 import { createEnrichmentProvider, type EnrichmentProvider } from './providers/enrichment';
 import { registerLeadRoutes } from './modules/leads/routes';
 import { registerActivityRoutes } from './modules/activity/routes';
@@ -116,6 +119,8 @@ export interface AppServices {
   automation: AutomationEngine;
   /** Outgoing webhooks: tests replace its retry schedule, clock and name resolver. */
   webhooks: Webhooks;
+  /** Test connection's calls to the outside services (tests point them at local fakes). */
+  integrationChecks: IntegrationChecks;
 }
 
 declare module 'fastify' {
@@ -159,7 +164,10 @@ export async function buildApp(config: Config, database: Database, options: AppO
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mail = createMailProvider({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log });
+  const mail = createMailProvider({
+    smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log,
+    onOutcome: (organizationId, outcome) => recordIntegration(database.db, organizationId, 'smtp', outcome, app.log),
+  });
   const sessions = await listeningSessionCache<SessionRow>(database);
   const authSecret = resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR);
   const auth = createAuth({
@@ -211,7 +219,11 @@ export async function buildApp(config: Config, database: Database, options: AppO
   const sockets = new SessionSockets(resolve);
   sessions.cache.onClear(() => sockets.recheck());
   const numberOwnership = config.twilio ? new TwilioNumberOwnership(config.twilio) : null;
-  app.decorate('services', { config, database, auth, mail, realtime, jobs, calls, aiJobs, outbox, conversations, sessions: sessions.cache, sockets, numberOwnership, enrichment, storage, automation, webhooks });
+  const integrationChecks = new IntegrationChecks(config, storage);
+  app.decorate('services', {
+    config, database, auth, mail, realtime, jobs, calls, aiJobs, outbox, conversations, sessions: sessions.cache, sockets, numberOwnership, enrichment, storage, automation,
+    webhooks, integrationChecks,
+  });
   app.addHook('onClose', () => sockets.stop());
   app.addHook('onClose', () => calls.stop());
   app.addHook('onClose', () => conversations.stop());
@@ -308,6 +320,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   });
   registerAccessRequestRoutes(app, { mail, to: config.accessRequestEmail });
   registerMapsRoutes(app, config.GOOGLE_MAPS_API_KEY);
+  registerIntegrationRoutes(app, { db: database.db, config, storage, checks: integrationChecks });
   registerRealtimeRoutes(app, realtime, sockets, config.allowedOrigins);
   registerAiRoutes(app, { db: database.db, llm, enrichmentConfigured: enrichment.kind !== 'none' });
   registerCoachingRoutes(app, new CoachingService({ db: database.db, llm, log: app.log }));

@@ -147,6 +147,14 @@ export interface ApiKeys {
   token_hash: Buffer;
 }
 
+export interface IntegrationStatus {
+  last_error: string | null;
+  last_error_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  organization_id: string;
+  provider: 'twilio_voice' | 'twilio_messaging' | 'llm' | 'batchdata' | 'google_maps' | 'smtp' | 'storage';
+}
+
 export interface Invitations {
   accepted_at: Timestamp | null;
   accepted_by: string | null;

@@ -4,7 +4,7 @@ import type { CallAnalyses, CallEvents, Calls, CallTranscriptions, ConversationA
 import type { BuyerOffers, Buyers, BuyerSends, DealAnalyses, DealEvents, DealOffers, DealRoomInvites, DealRoomPhotos, DealRooms, DealRoomViews, Deals, ReferralPartners, Referrals } from './types-deals';
 import type { AutomationRuleRuns, AutomationRules, JobWorkers, Outbox, OutboxDeliveries, SequenceEnrollments, Sequences, SequenceStepRuns, SystemNotifications } from './types-automation-jobs';
 import type { WebhookDeliveries, WebhookDeliveryAttempts, WebhookEndpoints } from './types-webhooks';
-import type { Accounts, AnalyticsCallHours, AnalyticsDealHours, AnalyticsLeadLists, AnalyticsListCounts, AnalyticsPipelineCounts, AnalyticsPipelineHours, AnalyticsPipelineSpans, AnalyticsSignalCounts, AnalyticsSourceHours, AnalyticsSpeedHours, AnalyticsTextHours, AnalyticsUncontactedHours, ApiKeys, Invitations, OrganizationPhoneNumbers, Organizations, OrganizationSettings, RateLimits, SchemaMigrations, Sessions, SourceSpend, UsageCounters, UserPhoneAssignments, UserProfiles, Users, Verifications } from './types-accounts';
+import type { Accounts, AnalyticsCallHours, AnalyticsDealHours, AnalyticsLeadLists, AnalyticsListCounts, AnalyticsPipelineCounts, AnalyticsPipelineHours, AnalyticsPipelineSpans, AnalyticsSignalCounts, AnalyticsSourceHours, AnalyticsSpeedHours, AnalyticsTextHours, AnalyticsUncontactedHours, ApiKeys, IntegrationStatus, Invitations, OrganizationPhoneNumbers, Organizations, OrganizationSettings, RateLimits, SchemaMigrations, Sessions, SourceSpend, UsageCounters, UserPhoneAssignments, UserProfiles, Users, Verifications } from './types-accounts';
 
 export type * from './types-columns';
 export type * from './types-leads';
@@ -55,6 +55,7 @@ export interface DB {
   dnc_numbers: DncNumbers;
   enrichment_batch_leads: EnrichmentBatchLeads;
   enrichment_batches: EnrichmentBatches;
+  integration_status: IntegrationStatus;
   invitations: Invitations;
   job_workers: JobWorkers;
   lead_imports: LeadImports;

@@ -128,6 +128,10 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'POST /api/onboarding/dismiss': { calls: () => own200('/api/onboarding/dismiss', { dismissed: false }) },
   'POST /api/api-keys': { calls: () => [{ url: '/api/api-keys', body: { name: 'Proof key', scopes: ['leads:read'] }, cross: 201, why: 'a key of the caller\'s own organization' }] },
   'DELETE /api/api-keys/:id': { calls: (b) => [{ url: `/api/api-keys/${b.apiKeyId}` }] },
+  'GET /api/integrations': { calls: () => own200('/api/integrations') },
+  'POST /api/integrations/:id/test': {
+    calls: () => [{ url: '/api/integrations/storage/test', body: {}, cross: 200, why: "a check of the caller's own organization's storage (nothing of another organization's is named)" }],
+  },
   'POST /api/organization/invitations': {
     calls: () => [{ url: '/api/organization/invitations', body: { email: `proof-${crypto.randomBytes(3).toString('hex')}@example.com` }, cross: 201, why: "invites into the caller's own organization" }],
   },

@@ -51,6 +51,7 @@ const RealtorPushPage = lazy(() => import('@/features/referrals/realtor-push-pag
 const OnboardingPage = lazy(() => import('@/features/onboarding/onboarding-page').then((m) => ({ default: m.OnboardingPage })));
 const DebugPage = lazy(() => import('@/features/debug/debug-page').then((m) => ({ default: m.DebugPage })));
 const DeveloperPage = lazy(() => import('@/features/developer/developer-page').then((m) => ({ default: m.DeveloperPage })));
+const IntegrationsPage = lazy(() => import('@/features/integrations/integrations-page').then((m) => ({ default: m.IntegrationsPage })));
 const HelpPage = lazy(() => import('@/features/help/help-page').then((m) => ({ default: m.HelpPage })));
 // The sequences list and editor share one chunk and one import: each import adds its list of chunks to preload here.
 const automationPages = () => import('@/features/automation/automation-pages');
@@ -62,7 +63,6 @@ const DiagnosticsPage = lazy(() => import('@/features/orchestrator/diagnostics-p
 /** Protected pages that a later release fills, by path. */
 const PLACEHOLDER_ROUTES: readonly [path: string, page: PlaceholderPageKey][] = [
   ['/billing', 'billing'],
-  ['/integrations', 'integrations'],
   ['/data-maintenance', 'dataMaintenance'],
   ['/super-admin', 'superAdmin'],
 ];
@@ -110,6 +110,7 @@ export function buildRoutes(): RouteObject[] {
                 { path: '/developer', element: <DeveloperPage /> },
                 { path: '/debug', element: <DebugPage /> },
                 { path: '/onboarding', element: <OnboardingPage /> },
+                { path: '/integrations', element: <IntegrationsPage /> },
                 { path: '/revenue', element: <RevenuePage /> },
                 { path: '/analytics', element: <AnalyticsPage /> },
                 { path: '/signals-analytics', element: <SignalsAnalyticsPage /> },

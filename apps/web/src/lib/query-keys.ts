@@ -136,6 +136,8 @@ export const queryKeys = {
   },
   /** The setup checklist: it reads many tables, so it is asked again when the page opens (no feed key). */
   onboarding: ['onboarding'] as const,
+  /** The Integrations screen: a recorded outcome (integration_status) or an AI status change (lib/realtime.ts) refreshes it. */
+  integrations: ['integration_status'] as const,
   /** The developer page: API keys are not on the feed (only owners and admins see them); its own changes refresh it. */
   developer: {
     apiKeys: ['api_keys'] as const,

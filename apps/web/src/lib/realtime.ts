@@ -30,6 +30,8 @@ const DEPENDENT_KEYS: Readonly<Record<string, readonly (readonly string[])[]>> =
   automation_rule_runs: [queryKeys.automation.rules.all],
   // The texting report counts opt-outs.
   dnc_numbers: [['conversations', 'analytics']],
+  // The Integrations screen reads the language model's and BatchData's calls from the AI status.
+  ai_status: [queryKeys.integrations],
 };
 
 type Listener = (event: RealtimeEvent) => void;

@@ -19,15 +19,16 @@ export class AiStatusRecord {
   ) {}
 
   /**
-   * A failure is written every time; a success only when it ends a failure (or is the area's first report), so
-   * the usual success is one statement that changes nothing.
+   * A failure is written every time; a success when it ends a failure, is the area's first report, or the last one
+   * written is a minute old (the Integrations screen shows it as the language model's or BatchData's last success),
+   * so the usual success is one statement that changes nothing.
    */
   async report(organizationId: string, area: AiArea, ok: boolean): Promise<void> {
     await withTenant(this.db, organizationId, (tx) =>
       ok
         ? sql`insert into ai_status (organization_id, area, last_ok_at) values (${organizationId}, ${area}, now())
             on conflict (organization_id, area) do update set last_ok_at = excluded.last_ok_at
-            where ai_status.last_failure_at is not null and (ai_status.last_ok_at is null or ai_status.last_ok_at < ai_status.last_failure_at)`.execute(tx)
+            where ai_status.last_ok_at is null or ai_status.last_ok_at < ai_status.last_failure_at or ai_status.last_ok_at < now() - interval '1 minute'`.execute(tx)
         : sql`insert into ai_status (organization_id, area, last_failure_at) values (${organizationId}, ${area}, now())
             on conflict (organization_id, area) do update set last_failure_at = excluded.last_failure_at`.execute(tx),
     );

@@ -92,7 +92,7 @@ async function email(deps: StepDeps, run: StepRun): Promise<StepOutcome> {
   if (!to) return { state: 'skipped', reason: STEP_MESSAGES.noEmail };
   const values = mergeValues(run.lead, run.member.user.name);
   try {
-    await deps.mail.send({ to: to.trim(), subject: renderTemplate(run.step.subject ?? '', values), text: renderTemplate(run.step.body ?? '', values) });
+    await deps.mail.send({ organizationId: run.member.organizationId, to: to.trim(), subject: renderTemplate(run.step.subject ?? '', values), text: renderTemplate(run.step.body ?? '', values) });
     return DONE;
   } catch (error) {
     return { state: 'skipped', reason: STEP_MESSAGES.mailFailed(error instanceof Error ? error.message : String(error)) };

@@ -150,7 +150,7 @@ async function sendNow(deps: SendDeps, ctx: OrgContext, dealId: string, body: z.
     if (p.outcome.status !== 'sent') continue;
     if (p.channel === 'email') {
       const unsubscribe = unsubscribeUrl(deps.publicUrl, unsubscribeToken(deps.secret, ctx.organizationId, p.buyer.id));
-      await deps.mail.send(dealMail(room, p.buyer, { link: p.link!, message, unsubscribe, organizationName })).catch((error: unknown) => {
+      await deps.mail.send({ ...dealMail(room, p.buyer, { link: p.link!, message, unsubscribe, organizationName }), organizationId: ctx.organizationId }).catch((error: unknown) => {
         p.outcome = { ...p.outcome, status: 'failed', reason: error instanceof Error ? `The email could not be sent: ${error.message}` : 'The email could not be sent' };
       });
     } else {

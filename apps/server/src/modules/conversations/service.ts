@@ -19,6 +19,7 @@ import { insertNewLead } from '../leads/service';
 import { emit } from '../outbox/emit';
 import { audit, systemActor } from '../audit/audit';
 import { LEAD_ACTIVITY } from '../activity/actions';
+import { recordIntegration } from '../integrations/status';
 import { ownerOf } from '../phone-numbers/repo';
 import { callerIdFor } from '../phone-numbers/service';
 import { applyOptRequest } from './opt-out';
@@ -92,6 +93,10 @@ export class ConversationsModule {
     this.db = options.db;
     this.log = options.log;
     this.twilio = options.twilio ? new TwilioSms(options.twilio, options.publicUrl) : null;
+    if (this.twilio) {
+      this.twilio.onOutcome = (organizationId, result) =>
+        recordIntegration(this.db, organizationId, 'twilio_messaging', result.ok ? { ok: true } : { ok: false, error: `Twilio did not accept a text: ${result.error}` }, this.log);
+    }
     this.demo = new DemoTextLine({
       deliveryMs: options.demoDeliveryMs,
       replyMs: options.demoReplyMs,

@@ -99,7 +99,7 @@ export function declineMail(n: DeclineNotice, a: Pick<Acceptance, 'address' | 'o
 export async function sendDeclineNotices(deps: { db: Kysely<DB>; mail: MailProvider; log: FastifyBaseLogger }, organizationId: string, acceptance: Acceptance): Promise<void> {
   for (const notice of acceptance.notices) {
     try {
-      await deps.mail.send(declineMail(notice, acceptance));
+      await deps.mail.send({ ...declineMail(notice, acceptance), organizationId });
       await withTenant(deps.db, organizationId, (tx) =>
         tx.updateTable('buyer_offers').set({ declined_notice_at: new Date() }).where('organization_id', '=', organizationId).where('id', '=', notice.offerId).execute(),
       );

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ROOM_PHOTO_MAX_BYTES, ROOM_PHOTO_TYPES, ROOM_PHOTOS_MAX, type DealRoom, type RoomPhoto } from '@wholesail/domain';
 import { withTenant, type Tx } from '../../db/scope';
@@ -8,6 +9,7 @@ import type { DB } from '../../db/types';
 import type { UploadKind, Upload } from '../../http/csv-upload';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { FileStorage } from '../../providers/storage';
+import { recorded } from '../integrations/status';
 import { toPhoto } from './repo';
 import { presentRoom, roomRowOfDeal, teamPhotoUrl, type RoomContext } from './service';
 
@@ -75,7 +77,7 @@ export async function checkPhotoSpace(db: Kysely<DB>, ctx: RoomContext, dealId: 
  * Streams one photo into storage (deal-rooms/<org>/<room>/<photo>.<ext>), checking its type by its first bytes,
  * then records it last in the room and answers it. A refused or failed upload leaves nothing stored.
  */
-export async function addPhoto(deps: { db: Kysely<DB>; storage: FileStorage }, ctx: RoomContext, dealId: string, upload: Upload, caption: string | null): Promise<RoomPhoto> {
+export async function addPhoto(deps: { db: Kysely<DB>; storage: FileStorage; log: FastifyBaseLogger }, ctx: RoomContext, dealId: string, upload: Upload, caption: string | null): Promise<RoomPhoto> {
   if (!isPhotoType(upload.contentType)) throw badRequest(NOT_AN_IMAGE, 'NOT_AN_IMAGE');
   const type = upload.contentType;
   const room = await withTenant(deps.db, ctx.organizationId, (tx) => roomRowOfDeal(tx, ctx.organizationId, dealId));
@@ -87,7 +89,8 @@ export async function addPhoto(deps: { db: Kysely<DB>; storage: FileStorage }, c
   stored.catch(() => {}); // awaited below; the upload's own error (a 413, not an image) is the one to answer
   try {
     await pipeline(upload.stream as Readable, check, toStorage);
-    await stored;
+    // The photo arrived whole: whether the storage kept it is the organization's storage status.
+    await recorded(deps.db, ctx.organizationId, 'storage', stored, deps.log);
     return await withTenant(deps.db, ctx.organizationId, async (tx) => {
       const locked = await roomRowOfDeal(tx, ctx.organizationId, dealId, true);
       const positions = await photoPositions(tx, ctx.organizationId, locked.id);

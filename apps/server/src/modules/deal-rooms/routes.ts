@@ -105,7 +105,7 @@ export async function registerDealRoomRoutes(app: FastifyInstance): Promise<void
         const ctx = roomCtx(request);
         await checkPhotoSpace(database.db, ctx, request.params.id);
         const upload = await openUpload(request, PHOTO_UPLOAD);
-        return reply.status(201).send(await addPhoto(deps, ctx, request.params.id, upload, request.query.caption || null));
+        return reply.status(201).send(await addPhoto({ ...deps, log: request.log }, ctx, request.params.id, upload, request.query.caption || null));
       },
     );
   });

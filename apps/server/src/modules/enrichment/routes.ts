@@ -7,6 +7,7 @@ import { publicRoute } from '../../http/access';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { errorBody } from '../../http/errors';
 import type { EnrichmentProvider } from '../../providers/enrichment';
+import { recordingEnrichment } from '../integrations/recording';
 import { limitedLookup, LookupLimited, type LookupCaps } from './lookup-limits';
 
 const lookupBody = z
@@ -28,7 +29,9 @@ export function registerEnrichmentRoutes(app: FastifyInstance, deps: { db: Kysel
     async (request, reply) => {
       const organizationId = (await request.lookUpSession())?.organizationId ?? null;
       try {
-        return await limitedLookup(deps.db, deps.provider, deps.caps, { ip: request.ip, organizationId }, request.body.address);
+        // A member's lookup is recorded as the organization's BatchData status (the Integrations screen).
+        const provider = organizationId ? recordingEnrichment(deps.provider, deps.db, organizationId, request.log) : deps.provider;
+        return await limitedLookup(deps.db, provider, deps.caps, { ip: request.ip, organizationId }, request.body.address);
       } catch (error) {
         if (error instanceof LookupLimited) {
           return reply.status(429).header('retry-after', String(error.retryAfterSeconds)).send(errorBody(error.code, error.message));

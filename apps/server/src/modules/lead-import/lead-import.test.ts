@@ -53,7 +53,7 @@ describe.each(DB_KINDS)('CSV lead import on %s', (kind) => {
     throw new Error('import did not finish');
   };
 
-  const deps = () => ({ db: t.database.db, storage: t.app.services.storage });
+  const deps = () => ({ db: t.database.db, storage: t.app.services.storage, log: t.app.log });
   const fileGone = async (key: string) => {
     for (let i = 0; i < 100; i++) {
       const found = await t.app.services.storage.get(key).then((stream) => void stream.destroy(), (error: unknown) => error);

@@ -40,7 +40,7 @@ export async function registerLeadImportRoutes(app: FastifyInstance, deps: LeadI
       const release = slots.take(ctx.organizationId);
       try {
         const upload = await openCsvUpload(request);
-        const preview = await createImport(deps, ctx, { filename: request.query.filename || upload.filename, stream: upload.stream });
+        const preview = await createImport({ ...deps, log: request.log }, ctx, { filename: request.query.filename || upload.filename, stream: upload.stream });
         return reply.status(201).send(preview);
       } finally {
         release();

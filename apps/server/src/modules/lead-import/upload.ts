@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { proposeMapping, type ImportPreview } from '@wholesail/domain';
 import { withTenant } from '../../db/scope';
 import type { DB } from '../../db/types';
 import type { OrgContext } from '../../http/context';
 import type { FileStorage } from '../../providers/storage';
+import { recorded } from '../integrations/status';
 import { insertImport } from './repo';
 import { UploadScan } from './upload-scan';
 
@@ -21,7 +23,7 @@ const cleanFilename = (name: string | undefined) => (name ?? '').replace(/[\\/]/
  * import's job. A refused upload leaves nothing stored.
  */
 export async function createImport(
-  deps: { db: Kysely<DB>; storage: FileStorage },
+  deps: { db: Kysely<DB>; storage: FileStorage; log: FastifyBaseLogger },
   ctx: OrgContext,
   upload: { filename?: string; stream: Readable },
 ): Promise<ImportPreview> {
@@ -33,7 +35,8 @@ export async function createImport(
   stored.catch(() => {}); // awaited below; the upload's own error (a 413, a binary file) is the one to answer
   try {
     await pipeline(upload.stream, scan, toStorage);
-    await stored;
+    // The upload arrived whole: whether the storage kept it is the organization's storage status.
+    await recorded(deps.db, ctx.organizationId, 'storage', stored, deps.log);
     const { headers, totalRows, sampleRows } = await scan.summary();
     const { mapping, unknown } = proposeMapping(headers);
     const row = await withTenant(deps.db, ctx.organizationId, (tx) =>

@@ -80,6 +80,7 @@ export async function inviteMember(deps: InvitationDeps, ctx: OrgContext, email:
     return { invitation: toInvitation(row), organizationName: org.name };
   });
   await deps.mail.send({
+    organizationId: ctx.organizationId,
     to: email,
     subject: `${ctx.user.name} invited you to ${organizationName} on Wholesail`,
     text:

@@ -9,6 +9,7 @@ import {
 import type { DB } from '../../db/types';
 import { ACCESS } from '../../http/access';
 import type { TwilioNumberOwnership } from '../../providers/voice/twilio-numbers';
+import { recorded } from '../integrations/status';
 import * as service from './service';
 
 const idParams = z.object({ id: z.uuid('id: expected a phone number id') });
@@ -18,9 +19,11 @@ export function registerPhoneNumberRoutes(app: FastifyInstance, db: Kysely<DB>, 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/phone-numbers', { config: ACCESS.member, schema: { response: { 200: phoneNumberListSchema } } }, async (request) => service.listNumbers(db, request.ctx));
-  r.post('/api/phone-numbers', { config: ACCESS.admin, schema: { body: phoneNumberCreateBody, response: { 201: organizationPhoneNumberSchema } } }, async (request, reply) =>
-    reply.status(201).send(await service.createNumber(db, request.ctx, request.body, ownership)),
-  );
+  r.post('/api/phone-numbers', { config: ACCESS.admin, schema: { body: phoneNumberCreateBody, response: { 201: organizationPhoneNumberSchema } } }, async (request, reply) => {
+    // Asking Twilio about the number is the server's one REST call on the voice side: its outcome is the voice status.
+    const asked = ownership && { owns: (n: string) => recorded(db, request.ctx.organizationId, 'twilio_voice', ownership.owns(n), request.log) };
+    return reply.status(201).send(await service.createNumber(db, request.ctx, request.body, asked));
+  });
   r.patch('/api/phone-numbers/:id', { config: ACCESS.admin, schema: { params: idParams, body: phoneNumberUpdateBody, response: { 200: organizationPhoneNumberSchema } } }, async (request) =>
     service.updateNumber(db, request.ctx, request.params.id, request.body),
   );

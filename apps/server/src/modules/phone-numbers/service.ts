@@ -27,7 +27,7 @@ async function ownedOnce<T>(write: Promise<T>): Promise<T> {
 }
 
 /** With Twilio configured, a caller ID the account does not own would be refused by Twilio (or spoof someone's). */
-async function checkOwnership(ownership: TwilioNumberOwnership | null, phoneNumber: string): Promise<void> {
+async function checkOwnership(ownership: Pick<TwilioNumberOwnership, 'owns'> | null, phoneNumber: string): Promise<void> {
   if (!ownership) return;
   let owned: boolean;
   try {
@@ -47,7 +47,7 @@ export async function createNumber(
   db: Kysely<DB>,
   ctx: OrgContext,
   body: { phone_number: string; label?: string | null; is_primary?: boolean; is_active?: boolean },
-  ownership: TwilioNumberOwnership | null,
+  ownership: Pick<TwilioNumberOwnership, 'owns'> | null,
 ): Promise<OrganizationPhoneNumber> {
   await checkOwnership(ownership, body.phone_number);
   return ownedOnce(withTenant(db, ctx.organizationId, async (tx) => {

@@ -80,7 +80,7 @@ export async function createReferral(deps: ReferralDeps, ctx: OrgContext, body: 
     await audit(tx, ctx, REFERRAL_ACTIONS.sent, { type: 'lead', id: lead.id }, { referral_id: referral.id, partner_name: partner.name, fee_expected: feeExpected, referral_fee_percent: percent });
     return { referral, mail: await mailPartner(deps, tx, ctx, referral, false) };
   });
-  await deps.mail.send(mail.message);
+  await deps.mail.send({ ...mail.message, organizationId: ctx.organizationId });
   return { referral, link: mail.link };
 }
 
@@ -96,7 +96,7 @@ export async function resendReferral(deps: ReferralDeps, ctx: OrgContext, id: st
     await audit(tx, ctx, REFERRAL_ACTIONS.resent, { type: 'lead', id: referral.lead_id }, { referral_id: id, partner_name: referral.partner_name });
     return { referral, mail: await mailPartner(deps, tx, ctx, referral, true) };
   });
-  await deps.mail.send(mail.message);
+  await deps.mail.send({ ...mail.message, organizationId: ctx.organizationId });
   return { referral, link: mail.link };
 }
 

@@ -1,6 +1,7 @@
 import type { EnrichedProperty, EnrichmentProvider, EnrichmentResult } from './enrichment-provider';
 
-const ENDPOINT = 'https://api.batchdata.com/api/v1/property/lookup/all-attributes';
+/** BatchData's property lookup (a paid call). */
+export const LOOKUP_ENDPOINT = 'https://api.batchdata.com/api/v1/property/lookup/all-attributes';
 const TIMEOUT_MS = 15_000;
 
 /** "123 Main St, Austin, TX 78701" → its parts; anything else is sent as the street line. */
@@ -75,7 +76,7 @@ export function batchDataEnrichment(apiKey: string, fetchImpl: typeof fetch = fe
   return {
     kind: 'batchdata',
     async lookupProperty(address): Promise<EnrichmentResult> {
-      const answer = await postBatchData(fetchImpl, apiKey, ENDPOINT, { requests: [{ address: splitUsAddress(address) }] });
+      const answer = await postBatchData(fetchImpl, apiKey, LOOKUP_ENDPOINT, { requests: [{ address: splitUsAddress(address) }] });
       if (!answer.ok) return { success: false, error: answer.error };
       const property = first(obj(answer.body.results).properties);
       if (!property) return { success: true };

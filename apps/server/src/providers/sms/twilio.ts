@@ -26,6 +26,8 @@ export class TwilioSms implements SmsProvider {
   readonly kind = 'twilio' as const;
   readonly statusCallback: string;
   create: MessageCreate;
+  /** Hears each send's outcome for its organization (the Integrations screen's status); must not throw. */
+  onOutcome?: (organizationId: string, result: SmsSendResult) => Promise<void>;
 
   constructor(config: Pick<TwilioConfig, 'accountSid' | 'authToken'>, publicUrl: string) {
     this.statusCallback = `${publicUrl}${SMS_STATUS_PATH}`;
@@ -37,12 +39,15 @@ export class TwilioSms implements SmsProvider {
   }
 
   async send(message: OutboundSms): Promise<SmsSendResult> {
+    let result: SmsSendResult;
     try {
       const created = await this.create({ from: message.from, to: message.to, body: message.body, statusCallback: this.statusCallback });
-      return { ok: true, sid: created.sid };
+      result = { ok: true, sid: created.sid };
     } catch (error) {
-      return { ok: false, error: errorText(error) };
+      result = { ok: false, error: errorText(error) };
     }
+    await this.onOutcome?.(message.organizationId, result);
+    return result;
   }
 
   async stop(): Promise<void> {}

@@ -12,7 +12,6 @@ export const PLACEHOLDER_PAGES = {
     title: 'Communications',
     description: 'The browser dialer with live transcription and AI coaching, and your SMS conversations with leads, in one place.',
   },
-  integrations: { title: 'Integrations', description: 'Connect Twilio, property data, maps, email and your other tools.' },
   dataMaintenance: { title: 'Data maintenance', description: 'Find duplicate leads, fix bad phone numbers and re-run enrichment on stale records.' },
   superAdmin: { title: 'Super admin', description: 'Platform administration across organizations: accounts, plans and usage.' },
 } as const satisfies Record<string, { title: string; description: string }>;

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { AI_AREA_TOGGLES, AI_AREAS, aiAreaMode, aiChatBody, askLeadAnswerSchema, askLeadBody, type AiAreaMode, type AiAreaStatus, type AiHealth, type AiArea } from '@wholesail/domain';
+import { AI_AREA_TOGGLES, AI_AREAS, aiAreaMode, aiChatBody, aiHealthSchema, askLeadAnswerSchema, askLeadBody, chatCompletionSchema, type AiAreaMode, type AiAreaStatus, type AiHealth, type AiArea } from '@wholesail/domain';
 import { readAsTenant } from '../../db/scope';
 import type { DB } from '../../db/types';
 import { ACCESS } from '../../http/access';
 import type { OrgContext } from '../../http/context';
-import type { ChatCompletion, LlmProvider } from '../../providers/llm';
+import type { LlmProvider } from '../../providers/llm';
 import { readAiIntegration } from '../settings/service';
 import { askAboutLead } from './lead-ask';
 import { AiStatusRecord, llmAppError, llmNotConfigured } from './status';
@@ -46,9 +46,9 @@ export async function aiHealth(db: Kysely<DB>, services: { llm: LlmProvider | nu
 export function registerAiRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; llm: LlmProvider | null; enrichmentConfigured: boolean }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/ai/health', { config: ACCESS.member }, async (request) => aiHealth(deps.db, deps, request.ctx));
+  r.get('/api/ai/health', { config: ACCESS.member, schema: { response: { 200: aiHealthSchema } } }, async (request) => aiHealth(deps.db, deps, request.ctx));
 
-  r.post('/api/ai/chat', { config: ACCESS.member, schema: { body: aiChatBody } }, async (request): Promise<ChatCompletion> => {
+  r.post('/api/ai/chat', { config: ACCESS.member, schema: { body: aiChatBody, response: { 200: chatCompletionSchema } } }, async (request) => {
     if (!deps.llm) throw llmNotConfigured();
     const { messages, max_tokens, temperature } = request.body;
     try {

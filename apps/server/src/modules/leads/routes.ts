@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
-  bulkLeadsBody, bulkLeadsResultSchema, createLeadBody, leadPageSchema, leadRecordSchema, leadStatsSchema, listLeadsQuery, topLeadsQuery, topLeadsSchema,
+  bulkLeadsBody, bulkLeadsResultSchema, createLeadBody, leadContextSchema, leadPageSchema, leadRecordSchema, leadStatsSchema, listLeadsQuery, topLeadsQuery, topLeadsSchema,
   updateLeadBody,
 } from '@wholesail/domain';
 import { ACCESS } from '../../http/access';
@@ -23,7 +23,7 @@ export function registerLeadRoutes(app: FastifyInstance, db: Kysely<DB>): void {
   }));
   r.get('/api/leads/stats', { config: ACCESS.member, schema: { response: { 200: leadStatsSchema } } }, async (request) => leadStats(db, request.ctx));
   r.get('/api/leads/:id', { config: ACCESS.member, schema: { params: idParams, response: record } }, async (request) => getLead(db, request.ctx, request.params.id));
-  r.get('/api/leads/:id/context', { config: ACCESS.member, schema: { params: idParams } }, async (request) => leadContext(db, request.ctx, request.params.id));
+  r.get('/api/leads/:id/context', { config: ACCESS.member, schema: { params: idParams, response: { 200: leadContextSchema } } }, async (request) => leadContext(request.ctx, request.params.id));
   r.post('/api/leads', { config: ACCESS.member, schema: { body: createLeadBody, response: { 201: leadRecordSchema } } }, async (request, reply) => {
     const lead = await createLead(db, request.ctx, request.body);
     return reply.status(201).send(lead);

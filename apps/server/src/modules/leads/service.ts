@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import {
-  derivedEquity, LEAD_MESSAGES, LEAD_RESTORE_DAYS, STATS_HIGH_MOTIVATION, STATS_NEW_DAYS, type Lead, type LeadRecord, type LeadStats, type LeadWrite,
+  derivedEquity, LEAD_CONTEXT_FIELDS, LEAD_MESSAGES, LEAD_RESTORE_DAYS, STATS_HIGH_MOTIVATION, STATS_NEW_DAYS, type Lead, type LeadContext, type LeadRecord, type LeadStats, type LeadWrite,
   type ListLeadsQuery, type UpdateLead,
 } from '@wholesail/domain';
 import { readAsTenant, withTenant, type Tx } from '../../db/scope';
 import { iso } from '../../db/timestamps';
 import type { DB } from '../../db/types';
+import type { RequestContext } from '../../http/access';
 import type { OrgContext } from '../../http/context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { clearFlagRefusal, DNC_MARKED_ACTION, leadDncNumbers, listLeadNumbers } from '../dnc/service';
@@ -144,19 +145,13 @@ export function restoreLead(db: Kysely<DB>, ctx: OrgContext, id: string, now = n
   });
 }
 
-const CONTEXT_FIELDS = [
-  'id', 'owner_1_name', 'property_address_full', 'estimated_value', 'mortgage_balance', 'motivation_score', 'status',
-  'badges', 'property_type', 'total_bedrooms', 'total_baths', 'out_of_state_owner', 'vacant', 'tenant_occupied', 'notes',
-  'last_contacted_at', 'owner_address_state', 'property_address_state', 'dnc_status',
-] as const;
-
 /** get_cached_lead_context: the fields a call needs, derived equity, and the lead's recent conversations. */
-export function leadContext(db: Kysely<DB>, ctx: OrgContext, id: string) {
-  return withTenant(db, ctx.organizationId, async (tx) => {
+export function leadContext(ctx: RequestContext, id: string): Promise<LeadContext> {
+  return ctx.read(async (tx) => {
     const row = await repo.findLead(tx, ctx.organizationId, id);
     if (!row) throw notFound('Lead not found');
     const lead = repo.toLead(row);
-    const context = Object.fromEntries(CONTEXT_FIELDS.map((f) => [f, lead[f]]));
+    const context = Object.fromEntries(LEAD_CONTEXT_FIELDS.map((f) => [f, lead[f]])) as Omit<LeadContext['lead'], 'equity'>;
     const conversations = await tx
       .selectFrom('conversations')
       .select(['id', 'body', 'direction', 'channel', 'created_at'])

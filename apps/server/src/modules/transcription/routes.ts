@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { transcriptionListSchema, transcriptionsQuery } from '@wholesail/domain';
+import { callLeadContextSchema, transcriptionListSchema, transcriptionsQuery } from '@wholesail/domain';
 import { ACCESS } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { callLeadContext } from './lead-context';
@@ -25,7 +25,7 @@ export function registerTranscriptionRoutes(app: FastifyInstance, deps: StreamDe
       return { items: await listBySid(tx, ctx.organizationId, request.params.callSid, request.query.limit) };
     });
   });
-  r.get('/api/calls/by-sid/:callSid/lead-context', { config: ACCESS.member, schema: { params: sidParams } }, async (request) =>
+  r.get('/api/calls/by-sid/:callSid/lead-context', { config: ACCESS.member, schema: { params: sidParams, response: { 200: callLeadContextSchema } } }, async (request) =>
     callLeadContext(db, request.ctx.organizationId, request.params.callSid),
   );
   registerTranscriptionStream(app, deps);

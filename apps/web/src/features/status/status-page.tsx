@@ -1,4 +1,4 @@
-import { formatDateTime } from '@wholesail/domain';
+import { formatDateTime, type ServerHealth } from '@wholesail/domain';
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlertIcon, CircleCheckIcon, CircleXIcon, RefreshCwIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -6,8 +6,8 @@ import { PublicPageShell } from '@/features/legal/public-page-shell';
 import { queryKeys } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
 
-/** GET /api/health: 200 while the database answers, 503 (same shape) when it does not. */
-type Health = { status: 'ok' | 'error'; database: 'ok' | 'error'; storage?: 'local' | 's3'; version?: string; checked_at?: string };
+/** GET /api/health (200, or 503 when the database does not answer): the page judges by the two states and shows what else came. */
+type Health = Pick<ServerHealth, 'status' | 'database'> & Partial<ServerHealth>;
 
 const STORAGE_WORDS = { local: "The server's own disk", s3: 'An S3-compatible bucket' } as const;
 type Reading = { health: Health | null; readAt: string };

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { listLeadsQuery, type ListLeadsQuery } from '@wholesail/domain';
 import { openDatabase, type Database } from '../apps/server/src/db/database';
 import { migrate } from '../apps/server/src/db/migrate';
-import type { OrgContext } from '../apps/server/src/http/context';
+import { requestContext, type OrgContext } from '../apps/server/src/http/context';
 import { runImport, startImport } from '../apps/server/src/modules/lead-import/service';
 import { createImport } from '../apps/server/src/modules/lead-import/upload';
 import { localStorage } from '../apps/server/src/providers/storage/local';
@@ -278,8 +278,9 @@ export function importCsv(rows: number): Buffer {
   return Buffer.from(lines.join('\n') + '\n');
 }
 
-async function benchImport(database: Database, q: Sql, ctx: OrgContext): Promise<{ rowsPerSecond: number }> {
+async function benchImport(database: Database, q: Sql, org: OrgContext): Promise<{ rowsPerSecond: number }> {
   const db = database.db;
+  const ctx = requestContext(db, org);
   await q('delete from leads where organization_id = $1', [ctx.organizationId]);
   await q('delete from lead_imports where organization_id = $1', [ctx.organizationId]);
   await q('vacuum analyze leads');
@@ -288,7 +289,7 @@ async function benchImport(database: Database, q: Sql, ctx: OrgContext): Promise
   const t0 = performance.now();
   const preview = await createImport(deps, ctx, { filename: 'bench.csv', stream: Readable.from([csv]) });
   const t1 = performance.now();
-  await startImport(db, ctx, preview.id, preview.proposed_mapping, async () => {});
+  await startImport(ctx, preview.id, preview.proposed_mapping, async () => {});
   await runImport(deps, { organizationId: ctx.organizationId, importId: preview.id });
   const t2 = performance.now();
   const status = (await q('select status, rows_read, inserted, updated, skipped from lead_imports where id = $1', [preview.id]))[0]!;

@@ -280,7 +280,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   registerAutomationRoutes(app, automation);
   registerRuleRoutes(app, { clock: () => automation.clock() });
   registerOrchestratorRoutes(app, { jobs, listenStatus: () => database.listenStatus(), heartbeatSeconds: config.WHOLESAIL_JOB_HEARTBEAT_SECONDS });
-  registerPhoneNumberRoutes(app, database.db, numberOwnership);
+  registerPhoneNumberRoutes(app, numberOwnership);
   registerCallRoutes(app, calls);
   registerTaskRoutes(app);
   registerDashboardRoutes(app, { clock: () => calls.clock() });
@@ -296,7 +296,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   registerAiRoutes(app, { db: database.db, llm, enrichmentConfigured: enrichment.kind !== 'none' });
   registerCoachingRoutes(app, new CoachingService({ db: database.db, llm, log: app.log }));
   await registerLeadImportRoutes(app, {
-    db: database.db, storage, jobs, uploads: { perOrg: config.IMPORT_UPLOADS_PER_ORG, perServer: config.IMPORT_UPLOADS_PER_SERVER },
+    storage, jobs, uploads: { perOrg: config.IMPORT_UPLOADS_PER_ORG, perServer: config.IMPORT_UPLOADS_PER_SERVER },
   });
   await registerDncRoutes(app, database.db);
   registerAiJobRoutes(app, aiJobs);

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SessionContext } from '../auth/session';
-import { readAsTenant, withTenant, type PlanSettings, type Tx } from '../db/scope';
 import type { DB } from '../db/types';
-import { requestSession, type OrgContext, type SessionResolver } from './context';
+import { requestContext, requestSession, type RequestContext, type SessionResolver } from './context';
 import { forbidden, unauthorized } from './errors';
 
 /** The scope an API key grants; the API-key issue names them. */
@@ -18,14 +17,6 @@ export type ApiKeyScope = string;
  * - `operator` and `{ apiKey: scope }`: reserved for the operator and API-key issues; refused with 403 until then.
  */
 export type RouteAccess = 'public' | 'session' | 'member' | 'admin' | 'operator' | { apiKey: ApiKeyScope };
-
-/** A member's request: who asks, for which organization, and its tenant transactions. */
-export interface RequestContext extends OrgContext {
-  /** A read-only tenant transaction (readAsTenant). */
-  read<T>(fn: (tx: Tx) => Promise<T>, plan?: PlanSettings): Promise<T>;
-  /** A read-write tenant transaction (withTenant). */
-  write<T>(fn: (tx: Tx) => Promise<T>, plan?: PlanSettings): Promise<T>;
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -121,13 +112,7 @@ export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, resolv
     const { organizationId, role } = found;
     if (!organizationId || !role) throw forbidden(ACCESS_MESSAGES.noOrganization, 'NO_ORGANIZATION');
     if (access === 'admin' && !ADMIN_ROLES.has(role)) throw forbidden(ACCESS_MESSAGES.notAdmin);
-    contexts.set(request, {
-      ...found,
-      organizationId,
-      role,
-      read: (fn, plan) => readAsTenant(db, organizationId, fn, plan),
-      write: (fn, plan) => withTenant(db, organizationId, fn, plan),
-    });
+    contexts.set(request, requestContext(db, { ...found, organizationId, role }));
   });
 }
 

@@ -1,11 +1,8 @@
 import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough, type Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
 import { proposeMapping, type ImportPreview } from '@wholesail/domain';
-import { withTenant } from '../../db/scope';
-import type { DB } from '../../db/types';
-import type { OrgContext } from '../../http/context';
+import type { RequestContext } from '../../http/context';
 import type { FileStorage } from '../../providers/storage';
 import { insertImport } from './repo';
 import { UploadScan } from './upload-scan';
@@ -21,8 +18,8 @@ const cleanFilename = (name: string | undefined) => (name ?? '').replace(/[\\/]/
  * import's job. A refused upload leaves nothing stored.
  */
 export async function createImport(
-  deps: { db: Kysely<DB>; storage: FileStorage },
-  ctx: OrgContext,
+  deps: { storage: FileStorage },
+  ctx: RequestContext,
   upload: { filename?: string; stream: Readable },
 ): Promise<ImportPreview> {
   const id = crypto.randomUUID();
@@ -36,7 +33,7 @@ export async function createImport(
     await stored;
     const { headers, totalRows, sampleRows } = await scan.summary();
     const { mapping, unknown } = proposeMapping(headers);
-    const row = await withTenant(deps.db, ctx.organizationId, (tx) =>
+    const row = await ctx.write((tx) =>
       insertImport(tx, { id, organizationId: ctx.organizationId, filename: cleanFilename(upload.filename), totalRows, headers, mapping, createdBy: ctx.user.id }),
     );
     return {

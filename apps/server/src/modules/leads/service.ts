@@ -6,8 +6,7 @@ import {
 import { readAsTenant, withTenant, type Tx } from '../../db/scope';
 import { iso } from '../../db/timestamps';
 import type { DB } from '../../db/types';
-import type { RequestContext } from '../../http/access';
-import type { OrgContext } from '../../http/context';
+import type { OrgContext, RequestContext } from '../../http/context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { clearFlagRefusal, DNC_MARKED_ACTION, leadDncNumbers, listLeadNumbers } from '../dnc/service';
 import { audit, type AuditActor } from '../audit/audit';

@@ -318,14 +318,14 @@ export async function runLeadsBench(part?: string): Promise<BenchRow[]> {
     const orgs = await seed(database, pool);
     await verifySample(q, orgs);
     const db = database.db;
-    const ctx = orgs.big;
+    const ctx = requestContext(db, orgs.big);
     const list: Figure[] = [];
     let top: Figure | undefined;
     let imported: { rowsPerSecond: number } | undefined;
     if (part !== 'import') {
 
     console.log(`\nqueries on the 1,000,000-lead organization (withTenant as wholesail_app), ${ITERATIONS} runs each after ${WARMUP} warm-up:`);
-    const listCase = async (label: string, input: Record<string, unknown>) => list.push(await time(label, () => listLeads(db, ctx, lq(input)), 25));
+    const listCase = async (label: string, input: Record<string, unknown>) => list.push(await time(label, () => listLeads(ctx, lq(input)), 25));
     await listCase('list: first page', {});
     await listCase('list: status=discovery', { status: 'discovery' });
     await listCase('list: minValue=1,000,000', { minValue: 1_000_000 });
@@ -337,8 +337,8 @@ export async function runLeadsBench(part?: string): Promise<BenchRow[]> {
     await listCase(`search: common '${COMMON_TERM}'`, { search: COMMON_TERM });
     await listCase("search: phone '(512) 3'", { search: '(512) 3' });
     await listCase('list: deep offset (page 1000)', { offset: 999 * 50 });
-    top = await time('top-10 by composite score', () => topLeads(db, ctx, 10), 50);
-    await time('stats', () => leadStats(db, ctx));
+    top = await time('top-10 by composite score', () => topLeads(ctx, 10), 50);
+    await time('stats', () => leadStats(ctx));
 
     console.log('\nwithout indexes (enable_indexscan/bitmapscan/indexonlyscan off), once each:');
     const noIndexUrl = new URL(url);
@@ -347,7 +347,7 @@ export async function runLeadsBench(part?: string): Promise<BenchRow[]> {
     const noIndex = noIndexDatabase.db;
     for (const [label, input] of [['list: first page', {}], [`search: rare '${RARE_TERM}'`, { search: RARE_TERM }], [`search: common '${COMMON_TERM}'`, { search: COMMON_TERM }]] as const) {
       const start = performance.now();
-      await listLeads(noIndex, ctx, lq(input));
+      await listLeads(requestContext(noIndex, orgs.big), lq(input));
       const ms = performance.now() - start;
       const withIx = list.find((f) => f.label === label)!;
       console.log(`${label.padEnd(40)} ${ms.toFixed(0).padStart(6)} ms without indexes vs p50 ${withIx.p50.toFixed(2)} ms with: ×${(ms / withIx.p50).toFixed(0)}`);

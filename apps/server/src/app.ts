@@ -260,10 +260,10 @@ export async function buildApp(config: Config, database: Database, options: AppO
   registerHealthRoutes(app, database.db, storage);
   registerAuthRoutes(app, auth, resolve, config.publicUrl);
   registerOrganizationRoutes(app, database.db);
-  registerSettingsRoutes(app, database.db);
+  registerSettingsRoutes(app);
   registerInvitationRoutes(app, { db: database.db, auth, mail, publicUrl: config.publicUrl, secret: authSecret, sessionsChanged: () => sessions.cache.clear() });
-  registerLeadRoutes(app, database.db);
-  registerActivityRoutes(app, database.db);
+  registerLeadRoutes(app);
+  registerActivityRoutes(app);
   registerBuyerRoutes(app);
   await registerBuyerImportRoutes(app);
   registerBuyerSendRoutes(app, authSecret);
@@ -286,7 +286,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   registerDashboardRoutes(app, { clock: () => calls.clock() });
   registerNotificationRoutes(app);
   await registerVoiceRoutes(app, { db: database.db, config, calls });
-  registerTranscriptionRoutes(app, { db: database.db, hub: realtime, sockets, allowedOrigins: config.allowedOrigins });
+  registerTranscriptionRoutes(app, { hub: realtime, sockets, allowedOrigins: config.allowedOrigins });
   registerEnrichmentRoutes(app, {
     db: database.db, provider: enrichment, caps: { perOrganization: config.ADDRESS_LOOKUP_DAILY_CAP_ORG, publicTotal: config.ADDRESS_LOOKUP_DAILY_CAP_PUBLIC },
   });
@@ -298,7 +298,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   await registerLeadImportRoutes(app, {
     storage, jobs, uploads: { perOrg: config.IMPORT_UPLOADS_PER_ORG, perServer: config.IMPORT_UPLOADS_PER_SERVER },
   });
-  await registerDncRoutes(app, database.db);
+  await registerDncRoutes(app);
   registerAiJobRoutes(app, aiJobs);
   registerConversationRoutes(app, conversations);
   await registerConversationWebhooks(app, conversations, config);

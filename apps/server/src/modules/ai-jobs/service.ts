@@ -1,7 +1,6 @@
-import { type EnrichmentPriority, type EnrichmentRequestAnswer, type Lead, type LeadFieldName, type LeadWrite } from '@wholesail/domain';
+import { type EnrichmentPriority, type EnrichmentRequestAnswer, type Lead, type LeadFieldName } from '@wholesail/domain';
 import { withTenant, type Tx } from '../../db/scope';
 import type { RequestContext } from '../../http/context';
-import { notFound } from '../../http/errors';
 import type { JobInfo, JobQueue } from '../../jobs/queue';
 import { NOT_CONFIGURED_MESSAGE, type EnrichedProperty } from '../../providers/enrichment';
 import { LlmError } from '../../providers/llm';

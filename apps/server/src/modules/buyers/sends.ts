@@ -5,13 +5,13 @@ import {
 } from '@wholesail/domain';
 import type { Tx } from '../../db/scope';
 import { iso } from '../../db/timestamps';
-import type { OrgContext, RequestContext } from '../../http/context';
+import type { RequestContext } from '../../http/context';
 import { badRequest, conflict } from '../../http/errors';
 import type { MailProvider } from '../../providers/mail';
 import type { ConversationsModule } from '../conversations/service';
 import { recordEvent } from '../deals/events';
 import { buyerRoomLink } from '../deal-rooms/links';
-import { ensureRoom } from '../deal-rooms/service';
+import { ensureRoom, type RoomContext } from '../deal-rooms/service';
 import { buyerLabel } from '../deal-rooms/repo';
 import * as repo from './repo';
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe';
@@ -82,7 +82,7 @@ async function lastSent(tx: Tx, organizationId: string, dealId: string, buyerIds
  * Decides each buyer and channel in one transaction (the room created when missing, each buyer's own link): skipped when
  * sent before and not `resend`, refused without an address or after an email opt-out, else to send.
  */
-async function plan(tx: Tx, ctx: OrgContext & { publicUrl: string }, dealId: string, body: z.output<typeof sendToBuyersBody>) {
+async function plan(tx: Tx, ctx: RoomContext, dealId: string, body: z.output<typeof sendToBuyersBody>) {
   const room = await ensureRoom(tx, ctx, dealId);
   const ids = [...new Set(body.buyer_ids)];
   const buyers = (await Promise.all(ids.map((id) => repo.findBuyer(tx, ctx.organizationId, id)))).filter((b): b is Buyer => b !== null);

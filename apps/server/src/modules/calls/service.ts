@@ -10,7 +10,7 @@ import type { DB } from '../../db/types';
 import type { OrgContext, RequestContext } from '../../http/context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { DemoLine, TwilioBrowserLine, type ConversationContext, type ProviderCall, type ProviderCallStatus, type VoiceProvider } from '../../providers/voice';
-import { DNC_MARKED_ACTION, leadTimeZone, listLeadNumbers } from '../dnc/service';
+import { DNC_MARKED_ACTION, listLeadNumbers } from '../dnc/service';
 import { audit } from '../audit/audit';
 import { LEAD_ACTIVITY } from '../activity/actions';
 import { deriveLeadColumns } from '../leads/derive';

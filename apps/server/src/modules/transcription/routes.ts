@@ -15,7 +15,6 @@ const sidParams = z.object({ callSid: z.string().trim().min(1, 'callSid: require
  * WS /api/transcription-stream: the live transcript; GET /api/calls/by-sid/:callSid/lead-context: the call's lead.
  */
 export function registerTranscriptionRoutes(app: FastifyInstance, deps: StreamDeps): void {
-  const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/calls/by-sid/:callSid/transcriptions', { config: ACCESS.member, schema: { params: sidParams, querystring: transcriptionsQuery, response: { 200: transcriptionListSchema } } }, async (request) => {
     const { ctx } = request;
@@ -26,7 +25,7 @@ export function registerTranscriptionRoutes(app: FastifyInstance, deps: StreamDe
     });
   });
   r.get('/api/calls/by-sid/:callSid/lead-context', { config: ACCESS.member, schema: { params: sidParams, response: { 200: callLeadContextSchema } } }, async (request) =>
-    callLeadContext(db, request.ctx.organizationId, request.params.callSid),
+    request.ctx.read((tx) => callLeadContext(tx, request.ctx.organizationId, request.params.callSid)),
   );
   registerTranscriptionStream(app, deps);
 }

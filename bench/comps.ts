@@ -12,7 +12,7 @@ import { compsQuery, type CompsSubject } from '@wholesail/domain';
 import { openDatabase, type Database } from '../apps/server/src/db/database';
 import { migrate } from '../apps/server/src/db/migrate';
 import { readAsTenant } from '../apps/server/src/db/scope';
-import type { RequestContext } from '../apps/server/src/http/access';
+import { requestContext, type RequestContext } from '../apps/server/src/http/context';
 import { findSubject, salesQuery } from '../apps/server/src/modules/comps/repo';
 import { leadComps, salesSearch } from '../apps/server/src/modules/comps/service';
 import { provisionOrganization } from '../apps/server/src/modules/organizations/provision';
@@ -104,13 +104,8 @@ async function seed(database: Database, pool: pg.Pool): Promise<Seeded> {
 }
 
 /** A member's request context on the big organization, as the access hook builds it. */
-const contextOf = (db: Database['db'], s: Seeded): RequestContext => ({
-  organizationId: s.big.organizationId,
-  role: 'owner',
-  user: { id: s.big.userId, email: 'bench@bench-comps.test', name: 'Bench' },
-  read: (fn, plan) => readAsTenant(db, s.big.organizationId, fn, plan),
-  write: () => Promise.reject(new Error('the comps bench only reads')),
-});
+const contextOf = (db: Database['db'], s: Seeded): RequestContext =>
+  requestContext(db, { organizationId: s.big.organizationId, role: 'owner', user: { id: s.big.userId, email: 'bench@bench-comps.test', name: 'Bench' } });
 
 async function time(label: string, subjects: string[], run: (id: string) => Promise<{ comps: unknown[] }>): Promise<{ p50: number; p95: number; comps: number }> {
   for (let i = 0; i < WARMUP; i++) await run(subjects[i % subjects.length]!);

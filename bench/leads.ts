@@ -14,7 +14,7 @@ import { pino } from 'pino';
 import { listLeadsQuery, type ListLeadsQuery } from '@wholesail/domain';
 import { openDatabase, type Database } from '../apps/server/src/db/database';
 import { migrate } from '../apps/server/src/db/migrate';
-import type { OrgContext } from '../apps/server/src/http/context';
+import { requestContext, type OrgContext } from '../apps/server/src/http/context';
 import { runImport, startImport } from '../apps/server/src/modules/lead-import/service';
 import { createImport } from '../apps/server/src/modules/lead-import/upload';
 import { localStorage } from '../apps/server/src/providers/storage/local';
@@ -279,8 +279,9 @@ export function importCsv(rows: number): Buffer {
   return Buffer.from(lines.join('\n') + '\n');
 }
 
-async function benchImport(database: Database, q: Sql, ctx: OrgContext): Promise<{ rowsPerSecond: number }> {
+async function benchImport(database: Database, q: Sql, org: OrgContext): Promise<{ rowsPerSecond: number }> {
   const db = database.db;
+  const ctx = requestContext(db, org);
   await q('delete from leads where organization_id = $1', [ctx.organizationId]);
   await q('delete from lead_imports where organization_id = $1', [ctx.organizationId]);
   await q('vacuum analyze leads');
@@ -289,7 +290,7 @@ async function benchImport(database: Database, q: Sql, ctx: OrgContext): Promise
   const t0 = performance.now();
   const preview = await createImport(deps, ctx, { filename: 'bench.csv', stream: Readable.from([csv]) });
   const t1 = performance.now();
-  await startImport(db, ctx, preview.id, preview.proposed_mapping, async () => {});
+  await startImport(ctx, preview.id, preview.proposed_mapping, async () => {});
   await runImport(deps, { organizationId: ctx.organizationId, importId: preview.id });
   const t2 = performance.now();
   const status = (await q('select status, rows_read, inserted, updated, skipped from lead_imports where id = $1', [preview.id]))[0]!;
@@ -318,14 +319,14 @@ export async function runLeadsBench(part?: string): Promise<BenchRow[]> {
     const orgs = await seed(database, pool);
     await verifySample(q, orgs);
     const db = database.db;
-    const ctx = orgs.big;
+    const ctx = requestContext(db, orgs.big);
     const list: Figure[] = [];
     let top: Figure | undefined;
     let imported: { rowsPerSecond: number } | undefined;
     if (part !== 'import') {
 
     console.log(`\nqueries on the 1,000,000-lead organization (withTenant as wholesail_app), ${ITERATIONS} runs each after ${WARMUP} warm-up:`);
-    const listCase = async (label: string, input: Record<string, unknown>) => list.push(await time(label, () => listLeads(db, ctx, lq(input)), 25));
+    const listCase = async (label: string, input: Record<string, unknown>) => list.push(await time(label, () => listLeads(ctx, lq(input)), 25));
     await listCase('list: first page', {});
     await listCase('list: status=discovery', { status: 'discovery' });
     await listCase('list: minValue=1,000,000', { minValue: 1_000_000 });
@@ -337,8 +338,8 @@ export async function runLeadsBench(part?: string): Promise<BenchRow[]> {
     await listCase(`search: common '${COMMON_TERM}'`, { search: COMMON_TERM });
     await listCase("search: phone '(512) 3'", { search: '(512) 3' });
     await listCase('list: deep offset (page 1000)', { offset: 999 * 50 });
-    top = await time('top-10 by composite score', () => topLeads(db, ctx, 10), 50);
-    await time('stats', () => leadStats(db, ctx));
+    top = await time('top-10 by composite score', () => topLeads(ctx, 10), 50);
+    await time('stats', () => leadStats(ctx));
 
     console.log('\nwithout indexes (enable_indexscan/bitmapscan/indexonlyscan off), once each:');
     const noIndexUrl = new URL(url);
@@ -347,7 +348,7 @@ export async function runLeadsBench(part?: string): Promise<BenchRow[]> {
     const noIndex = noIndexDatabase.db;
     for (const [label, input] of [['list: first page', {}], [`search: rare '${RARE_TERM}'`, { search: RARE_TERM }], [`search: common '${COMMON_TERM}'`, { search: COMMON_TERM }]] as const) {
       const start = performance.now();
-      await listLeads(noIndex, ctx, lq(input));
+      await listLeads(requestContext(noIndex, orgs.big), lq(input));
       const ms = performance.now() - start;
       const withIx = list.find((f) => f.label === label)!;
       console.log(`${label.padEnd(40)} ${ms.toFixed(0).padStart(6)} ms without indexes vs p50 ${withIx.p50.toFixed(2)} ms with: ×${(ms / withIx.p50).toFixed(0)}`);

@@ -285,12 +285,12 @@ export async function buildApp(config: Config, database: Database, options: AppO
   registerHealthRoutes(app, database.db, storage);
   registerAuthRoutes(app, auth, resolve, config.publicUrl);
   registerOrganizationRoutes(app, database.db);
-  registerSettingsRoutes(app, database.db);
+  registerSettingsRoutes(app);
   registerApiKeyRoutes(app);
   registerOnboardingRoutes(app);
   registerInvitationRoutes(app, { db: database.db, auth, mail, publicUrl: config.publicUrl, secret: authSecret, sessionsChanged: () => sessions.cache.clear() });
-  registerLeadRoutes(app, database.db);
-  registerActivityRoutes(app, database.db);
+  registerLeadRoutes(app);
+  registerActivityRoutes(app);
   registerBuyerRoutes(app);
   await registerBuyerImportRoutes(app);
   registerBuyerSendRoutes(app, authSecret);
@@ -308,13 +308,13 @@ export async function buildApp(config: Config, database: Database, options: AppO
   registerRuleRoutes(app, { clock: () => automation.clock() });
   registerWebhookRoutes(app, webhooks);
   registerOrchestratorRoutes(app, { jobs, listenStatus: () => database.listenStatus(), heartbeatSeconds: config.WHOLESAIL_JOB_HEARTBEAT_SECONDS });
-  registerPhoneNumberRoutes(app, database.db, numberOwnership);
+  registerPhoneNumberRoutes(app, numberOwnership);
   registerCallRoutes(app, calls);
   registerTaskRoutes(app);
   registerDashboardRoutes(app, { clock: () => calls.clock() });
   registerNotificationRoutes(app);
   await registerVoiceRoutes(app, { db: database.db, config, calls });
-  registerTranscriptionRoutes(app, { db: database.db, hub: realtime, sockets, allowedOrigins: config.allowedOrigins });
+  registerTranscriptionRoutes(app, { hub: realtime, sockets, allowedOrigins: config.allowedOrigins });
   registerEnrichmentRoutes(app, {
     db: database.db, provider: enrichment, caps: { perOrganization: config.ADDRESS_LOOKUP_DAILY_CAP_ORG, publicTotal: config.ADDRESS_LOOKUP_DAILY_CAP_PUBLIC },
   });
@@ -325,9 +325,9 @@ export async function buildApp(config: Config, database: Database, options: AppO
   registerAiRoutes(app, { db: database.db, llm, enrichmentConfigured: enrichment.kind !== 'none' });
   registerCoachingRoutes(app, new CoachingService({ db: database.db, llm, log: app.log }));
   await registerLeadImportRoutes(app, {
-    db: database.db, storage, jobs, uploads: { perOrg: config.IMPORT_UPLOADS_PER_ORG, perServer: config.IMPORT_UPLOADS_PER_SERVER },
+    storage, jobs, uploads: { perOrg: config.IMPORT_UPLOADS_PER_ORG, perServer: config.IMPORT_UPLOADS_PER_SERVER },
   });
-  await registerDncRoutes(app, database.db);
+  await registerDncRoutes(app);
   registerExportRoutes(app);
   registerAiJobRoutes(app, aiJobs);
   registerConversationRoutes(app, conversations);

@@ -26,7 +26,7 @@ export async function seedDemoReferrals(db: Kysely<DB>, organizationId: string, 
       .select(['id', 'estimated_value'])
       .where('organization_id', '=', organizationId)
       .where('source', '=', 'demo')
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('deals').select('id').whereRef('deals.lead_id', '=', 'leads.id'))))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('deals').select('id').whereRef('deals.organization_id', '=', 'leads.organization_id').whereRef('deals.lead_id', '=', 'leads.id'))))
       .orderBy('created_at')
       .executeTakeFirst();
     const partner = partners[0]!;

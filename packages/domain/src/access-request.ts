@@ -23,5 +23,9 @@ export const accessRequestBody = z
   .strict();
 export type AccessRequestBody = z.infer<typeof accessRequestBody>;
 
+/** 202: the request was mailed to the operators. */
+export const accessRequestSentSchema = z.object({ status: z.literal('sent'), message: z.string() });
+export type AccessRequestSent = z.infer<typeof accessRequestSentSchema>;
+
 /** Requests one client address may send per hour (the endpoint is public). */
 export const ACCESS_REQUEST_LIMIT_PER_HOUR = 5;

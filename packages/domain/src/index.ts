@@ -12,6 +12,7 @@ export * from './pricing';
 export * from './offline';
 export * from './time';
 export * from './access-request';
+export * from './public-api';
 export * from './settings';
 export * from './events';
 export * from './notifications';

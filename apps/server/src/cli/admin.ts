@@ -7,6 +7,7 @@ import { DataDirLockedError } from '../db/data-dir-lock';
 import { openConfiguredDatabase } from '../db/from-config';
 import { withSystem } from '../db/scope';
 import { AppError } from '../http/errors';
+import { requestContext } from '../http/context';
 import { inviteMember } from '../modules/organizations/invitations-service';
 import { provisionOrganization } from '../modules/organizations/provision';
 import { createMailProvider } from '../providers/mail';
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
       const mail = createMailProvider({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: pino({ level: 'silent' }) });
       const { link } = await inviteMember(
         { db: database.db, mail, publicUrl: config.publicUrl, secret: resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR) },
-        { user: owner, organizationId: orgId, role: 'owner' },
+        requestContext(database.db, { user: owner, organizationId: orgId, role: 'owner' }),
         email,
         role,
       );

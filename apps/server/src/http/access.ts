@@ -2,11 +2,10 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_KEY_MESSAGES, API_KEY_SCOPES, type ApiKeyScope } from '@wholesail/domain';
 import type { SessionContext } from '../auth/session';
-import { readAsTenant, withTenant, type PlanSettings, type Tx } from '../db/scope';
 import type { DB } from '../db/types';
 import type { ApiKeyAuthenticator } from '../modules/api-keys/authenticate';
 import { bearerToken } from '../modules/api-keys/token';
-import { requestSession, type OrgContext, type SessionResolver } from './context';
+import { requestContext, requestSession, type RequestContext, type SessionResolver } from './context';
 import { forbidden, unauthorized } from './errors';
 
 /**
@@ -20,16 +19,6 @@ import { forbidden, unauthorized } from './errors';
  * calls it as the key's organization; a route that names none never opens to a key.
  */
 export type RouteAccess = 'public' | 'session' | 'member' | 'admin' | 'operator';
-
-/** A member's request (or an API key's): who asks, for which organization, and its tenant transactions. */
-export interface RequestContext extends OrgContext {
-  /** Set when an API key made the request: the key, whose creator is `user`. */
-  apiKey?: { id: string; scopes: readonly ApiKeyScope[] };
-  /** A read-only tenant transaction (readAsTenant). */
-  read<T>(fn: (tx: Tx) => Promise<T>, plan?: PlanSettings): Promise<T>;
-  /** A read-write tenant transaction (withTenant). */
-  write<T>(fn: (tx: Tx) => Promise<T>, plan?: PlanSettings): Promise<T>;
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -100,11 +89,6 @@ export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, resolv
   const session = requestSession(resolve);
   const contexts = new WeakMap<FastifyRequest, RequestContext>();
   const signedIn = new WeakMap<FastifyRequest, SessionContext>();
-  const context = (who: OrgContext & Pick<RequestContext, 'apiKey'>): RequestContext => ({
-    ...who,
-    read: (fn, plan) => readAsTenant(db, who.organizationId, fn, plan),
-    write: (fn, plan) => withTenant(db, who.organizationId, fn, plan),
-  });
 
   app.addHook('onRoute', checkDeclaration);
   app.decorateRequest('lookUpSession', function (this: FastifyRequest) {
@@ -137,7 +121,7 @@ export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, resolv
       if (access === 'session' || scope === undefined) throw forbidden(API_KEY_MESSAGES.notForKeys, 'API_KEY_NOT_ALLOWED');
       if (!holder.apiKey.scopes.includes(scope)) throw forbidden(API_KEY_MESSAGES.missingScope(scope), 'MISSING_SCOPE');
       signedIn.set(request, holder);
-      contexts.set(request, context(holder));
+      contexts.set(request, requestContext(db, holder));
       return;
     }
     const found = await session(request);
@@ -147,7 +131,7 @@ export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, resolv
     const { organizationId, role } = found;
     if (!organizationId || !role) throw forbidden(ACCESS_MESSAGES.noOrganization, 'NO_ORGANIZATION');
     if (access === 'admin' && !ADMIN_ROLES.has(role)) throw forbidden(ACCESS_MESSAGES.notAdmin);
-    contexts.set(request, context({ ...found, organizationId, role }));
+    contexts.set(request, requestContext(db, { ...found, organizationId, role }));
   });
 }
 

@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { MemberRole } from '@wholesail/domain';
+import type { Kysely } from 'kysely';
+import type { ApiKeyScope, MemberRole } from '@wholesail/domain';
 import type { WebSocket } from '@fastify/websocket';
+import { readAsTenant, withTenant, type PlanSettings, type Tx } from '../db/scope';
+import type { DB } from '../db/types';
 import type { SessionContext } from '../auth/session';
 import type { SessionSockets } from '../auth/session-sockets';
 import { webHeaders } from './web-headers';
@@ -10,6 +13,26 @@ export type SessionResolver = (headers: Headers, options?: { renew?: boolean }) 
 export interface OrgContext extends SessionContext {
   organizationId: string;
   role: MemberRole;
+  /** Set when an API key made the request: the key, whose creator is `user` (docs/api-keys.md). */
+  apiKey?: { id: string; scopes: readonly ApiKeyScope[] };
+}
+
+/** A member's request (`request.ctx`), or an API key's: who asks, for which organization, and its tenant transactions. */
+export interface RequestContext extends OrgContext {
+  /** A read-only tenant transaction (readAsTenant). */
+  read<T>(fn: (tx: Tx) => Promise<T>, plan?: PlanSettings): Promise<T>;
+  /** A read-write tenant transaction (withTenant). */
+  write<T>(fn: (tx: Tx) => Promise<T>, plan?: PlanSettings): Promise<T>;
+}
+
+/** The context of a member of `org.organizationId`, its transactions opened on `db`. */
+export function requestContext(db: Kysely<DB>, org: OrgContext): RequestContext {
+  const { organizationId } = org;
+  return {
+    ...org,
+    read: (fn, plan) => readAsTenant(db, organizationId, fn, plan),
+    write: (fn, plan) => withTenant(db, organizationId, fn, plan),
+  };
 }
 
 /** The session behind a request, looked up once per request however often it is asked for. */

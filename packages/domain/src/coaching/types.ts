@@ -29,21 +29,22 @@ export type ResponseScript = z.infer<typeof responseScriptSchema>;
 export const coachingScriptsResponseSchema = z.object({ response_scripts: z.array(responseScriptSchema) });
 
 /** What the coach knows about the lead (dialer.md §7 leadContext). */
-export interface CoachingLeadContext {
-  id: string;
-  owner_name: string | null;
-  property_address: string | null;
-  estimated_value: number | null;
-  equity_amount: number | null;
-  motivation_score: number | null;
-  status: string | null;
-  badges: string[];
-  property_type: string | null;
-  is_out_of_state_owner: boolean;
-  is_vacant: boolean;
-  is_tenant_occupied: boolean;
-  notes: string | null;
-}
+export const coachingLeadContextSchema = z.object({
+  id: z.string(),
+  owner_name: z.string().nullable(),
+  property_address: z.string().nullable(),
+  estimated_value: z.number().nullable(),
+  equity_amount: z.number().nullable(),
+  motivation_score: z.number().nullable(),
+  status: z.string().nullable(),
+  badges: z.array(z.string()),
+  property_type: z.string().nullable(),
+  is_out_of_state_owner: z.boolean(),
+  is_vacant: z.boolean(),
+  is_tenant_occupied: z.boolean(),
+  notes: z.string().nullable(),
+});
+export type CoachingLeadContext = z.infer<typeof coachingLeadContextSchema>;
 
 /** Lead intelligence returned with suggestions. */
 export const leadIntelligenceSchema = z.object({
@@ -56,23 +57,29 @@ export type LeadIntelligence = z.infer<typeof leadIntelligenceSchema>;
 
 export const AI_AREAS = ['coaching', 'enrichment', 'scoring', 'analysis'] as const;
 export type AiArea = (typeof AI_AREAS)[number];
-export type AiAreaStatus = 'inactive' | 'active' | 'error';
+const aiAreaStatus = z.enum(['inactive', 'active', 'error']);
+export type AiAreaStatus = z.infer<typeof aiAreaStatus>;
 
 /**
  * What really runs for an area: nothing (its switch is off); its outside service (the language model, or
  * BatchData for enrichment); the built-in patterns or rules alone (no language model); or nothing because the
  * service it needs is not configured (enrichment without BATCHDATA_API_KEY).
  */
-export type AiAreaMode = 'off' | 'full' | 'built_in' | 'not_configured';
+const aiAreaModeSchema = z.enum(['off', 'full', 'built_in', 'not_configured']);
+export type AiAreaMode = z.infer<typeof aiAreaModeSchema>;
+
+const perArea = <T extends z.ZodType>(value: T) => z.object(Object.fromEntries(AI_AREAS.map((area) => [area, value])) as Record<AiArea, T>);
+const configured = z.enum(['configured', 'not_configured']);
 
 /** GET /api/ai/health: `areas` is platform.md §4's status (active only while something runs), `modes` says what. */
-export interface AiHealth {
-  llm: 'configured' | 'not_configured';
-  enrichment: 'configured' | 'not_configured';
-  areas: Record<AiArea, AiAreaStatus>;
-  modes: Record<AiArea, AiAreaMode>;
-  checked_at: string;
-}
+export const aiHealthSchema = z.object({
+  llm: configured,
+  enrichment: configured,
+  areas: perArea(aiAreaStatus),
+  modes: perArea(aiAreaModeSchema),
+  checked_at: z.string(),
+});
+export type AiHealth = z.infer<typeof aiHealthSchema>;
 
 /** What an area's switch does given what the server has: the rule behind `modes`. */
 export function aiAreaMode(area: AiArea, on: boolean, configured: { llm: boolean; enrichment: boolean }): AiAreaMode {
@@ -152,6 +159,16 @@ export const aiChatBody = z
   })
   .strict();
 export type AiChatBody = z.infer<typeof aiChatBody>;
+
+/** POST /api/ai/chat: the model's answer in the chat-completions shape, trimmed to one choice. */
+export const chatCompletionSchema = z.object({
+  id: z.string(),
+  object: z.literal('chat.completion'),
+  created: z.number(),
+  model: z.string(),
+  choices: z.array(z.object({ index: z.number(), message: z.object({ role: z.literal('assistant'), content: z.string() }), finish_reason: z.string().nullable() })),
+});
+export type ChatCompletion = z.infer<typeof chatCompletionSchema>;
 
 export const COACHING_MESSAGES = {
   disabled: 'Real-time coaching is disabled',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DNC_SOURCES } from '../dnc/dnc-api';
+import { conversationMessageSchema } from '../sms/sms-api';
 import { LEAD_FIELDS, LEAD_FIELD_NAMES, LEAD_LIST_FIELDS, type Lead, type LeadFieldType, type LeadListItem } from './lead-fields';
 import type { ScoreTerm } from './score';
 
@@ -63,3 +64,22 @@ export type LeadStats = z.infer<typeof leadStatsSchema>;
 /** What a bulk change did: leads changed, and ids skipped (unknown, deleted, another organization's, or already so). */
 export const bulkLeadsResultSchema = z.object({ updated: z.number(), skipped: z.number() });
 export type BulkLeadsResult = z.infer<typeof bulkLeadsResultSchema>;
+
+/** The fields of a lead a call needs (GET /api/leads/:id/context). */
+export const LEAD_CONTEXT_FIELDS = [
+  'id', 'owner_1_name', 'property_address_full', 'estimated_value', 'mortgage_balance', 'motivation_score', 'status',
+  'badges', 'property_type', 'total_bedrooms', 'total_baths', 'out_of_state_owner', 'vacant', 'tenant_occupied', 'notes',
+  'last_contacted_at', 'owner_address_state', 'property_address_state', 'dnc_status',
+] as const satisfies ReadonlyArray<keyof Lead>;
+type LeadContextFields = Pick<Lead, (typeof LEAD_CONTEXT_FIELDS)[number]> & { equity: number | null };
+
+/** GET /api/leads/:id/context: the lead's call fields with derived equity, and its 20 latest texts, newest first. */
+export const leadContextSchema = z.object({
+  lead: z.object({
+    ...Object.fromEntries(LEAD_CONTEXT_FIELDS.map((name) => [name, name === 'id' ? identity.id : fieldShape[name]!])),
+    equity: z.number().nullable(),
+  }) as unknown as z.ZodType<LeadContextFields>,
+  /** `channel` as stored (every text is written 'sms'; the column allows others). */
+  conversations: z.array(conversationMessageSchema.pick({ id: true, body: true, direction: true, created_at: true }).extend({ channel: z.string() })),
+});
+export type LeadContext = z.infer<typeof leadContextSchema>;

@@ -1,7 +1,7 @@
 /** Messages of WS /api/transcription-stream (dialer.md §7; docs/api-calls.md "Transcripts"). */
 import { z } from 'zod';
-import type { CoachingLeadContext } from '../coaching/types';
-import type { LeadRecord } from '../leads/lead-schemas';
+import { coachingLeadContextSchema } from '../coaching/types';
+import { leadRecordSchema } from '../leads/lead-schemas';
 import type { Speaker } from './rules';
 
 export type StreamServerMessage =
@@ -46,10 +46,11 @@ export const CALL_LEAD_CONTEXT_MESSAGES = {
 } as const;
 
 /** GET /api/calls/by-sid/:callSid/lead-context: the call's lead, or the lead its number or address matched. */
-export interface CallLeadContext {
+export const callLeadContextSchema = z.object({
   /** The lead as GET /api/leads/:id shows it, its listed numbers included. */
-  lead: LeadRecord;
-  context: CoachingLeadContext;
-  matched_by: 'call' | 'phone' | 'address';
-  message: null | typeof CALL_LEAD_CONTEXT_MESSAGES.matchedByPhoneOrAddress;
-}
+  lead: leadRecordSchema,
+  context: coachingLeadContextSchema,
+  matched_by: z.enum(['call', 'phone', 'address']),
+  message: z.literal(CALL_LEAD_CONTEXT_MESSAGES.matchedByPhoneOrAddress).nullable(),
+});
+export type CallLeadContext = z.infer<typeof callLeadContextSchema>;

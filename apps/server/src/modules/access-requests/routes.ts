@@ -1,4 +1,4 @@
-import { ACCESS_REQUEST_LIMIT_PER_HOUR, ACCESS_REQUEST_MESSAGES, accessRequestBody, type AccessRequestBody } from '@wholesail/domain';
+import { ACCESS_REQUEST_LIMIT_PER_HOUR, ACCESS_REQUEST_MESSAGES, accessRequestBody, accessRequestSentSchema, type AccessRequestBody } from '@wholesail/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicRoute } from '../../http/access';
@@ -29,7 +29,7 @@ function accessRequestMail(body: AccessRequestBody, clientAddress: string, to: s
 export function registerAccessRequestRoutes(app: FastifyInstance, deps: { mail: MailProvider; to: string }): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/access-requests',
-    { schema: { body: accessRequestBody }, config: {
+    { schema: { body: accessRequestBody, response: { 202: accessRequestSentSchema } }, config: {
         ...publicRoute('sign-up is closed, so a visitor asks the operators for access (rate-limited per client); nothing is stored or read back'),
         rateLimit: { max: ACCESS_REQUEST_LIMIT_PER_HOUR, timeWindow: '1 hour' },
       },

@@ -1,10 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { ActivityPage, ActivityQuery } from '@wholesail/domain';
-import { readAsTenant } from '../../db/scope';
 import { keysetPage } from '../../db/keyset';
 import { iso } from '../../db/timestamps';
-import type { DB } from '../../db/types';
-import type { OrgContext } from '../../http/context';
+import type { RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { describe } from './describe';
 import { leadActivity, leadExists, type ActivityRow } from './repo';
@@ -19,8 +16,8 @@ function actorName(row: Pick<ActivityRow, 'actor_id' | 'actor_name'>, details: R
 }
 
 /** GET /api/leads/:id/activity: the lead's timeline, newest first; 404 for a lead not of the organization. */
-export function leadTimeline(db: Kysely<DB>, ctx: OrgContext, leadId: string, query: ActivityQuery): Promise<ActivityPage> {
-  return readAsTenant(db, ctx.organizationId, async (tx) => {
+export function leadTimeline(ctx: RequestContext, leadId: string, query: ActivityQuery): Promise<ActivityPage> {
+  return ctx.read(async (tx) => {
     if (!(await leadExists(tx, ctx.organizationId, leadId))) throw notFound('Lead not found');
     const { page, next_cursor } = keysetPage(await leadActivity(tx, ctx.organizationId, leadId, query.limit, query.cursor), query.limit);
     return {

@@ -1,7 +1,7 @@
 import { CALL_ANALYSIS_MESSAGES, type CallAnalysisView, type CallTranscript, type TranscriptionRecord } from '@wholesail/domain';
-import { withTenant, type Tx } from '../../db/scope';
+import type { Tx } from '../../db/scope';
 import { iso } from '../../db/timestamps';
-import type { OrgContext } from '../../http/context';
+import type { RequestContext } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { findCall, toCall } from '../calls/repo';
 import { finalLinesOfCall } from '../transcription/repo';
@@ -42,8 +42,8 @@ async function callWithLines(tx: Tx, organizationId: string, callId: string) {
 }
 
 /** GET /api/calls/:id/transcript. */
-export async function getCallTranscript(deps: Pick<AnalysisDeps, 'db'>, ctx: OrgContext, callId: string): Promise<CallTranscript> {
-  return withTenant(deps.db, ctx.organizationId, async (tx) => ({
+export async function getCallTranscript(ctx: RequestContext, callId: string): Promise<CallTranscript> {
+  return ctx.read(async (tx) => ({
     ...(await callWithLines(tx, ctx.organizationId, callId)),
     analysis: await findCallAnalysis(tx, ctx.organizationId, callId),
   }));
@@ -59,12 +59,13 @@ export function transcriptMessages(lines: readonly TranscriptionRecord[]): { mes
 }
 
 /** POST /api/calls/:id/analyze: analyses the call's transcript now and stores the result (a re-run replaces it). */
-export async function analyzeCall(deps: AnalysisDeps, ctx: OrgContext, callId: string): Promise<CallAnalysisView> {
-  const { call, lines } = await withTenant(deps.db, ctx.organizationId, (tx) => callWithLines(tx, ctx.organizationId, callId));
+export async function analyzeCall(deps: AnalysisDeps, ctx: RequestContext, callId: string): Promise<CallAnalysisView> {
+  // Read, then the model (outside any transaction), then the answer stored.
+  const { call, lines } = await ctx.read((tx) => callWithLines(tx, ctx.organizationId, callId));
   if (lines.length === 0) throw badRequest(CALL_ANALYSIS_MESSAGES.noTranscript);
   const { message, others } = transcriptMessages(lines);
   const { analysis, source, ok } = await analyzeMessage(deps, message, others, `call ${callId}`);
-  const stored = await withTenant(deps.db, ctx.organizationId, async (tx) => {
+  const stored = await ctx.write(async (tx) => {
     if (!(await findCall(tx, ctx.organizationId, callId))) throw notFound(CALL_ANALYSIS_MESSAGES.notFound);
     return upsertCallAnalysis(tx, ctx.organizationId, { ...analysis, call_id: callId, lead_id: call.lead_id, source, model: source === 'llm' ? deps.llm!.model : null });
   });

@@ -1,5 +1,5 @@
 import { withTenant } from '../../db/scope';
-import type { OrgContext } from '../../http/context';
+import type { RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { LlmError } from '../../providers/llm';
 import { logLlmFailure } from '../ai/status';
@@ -75,8 +75,8 @@ export async function analyzeMessage(
   }
 }
 
-export async function getAnalysis(deps: Pick<AiJobsDeps, 'db'>, ctx: OrgContext, conversationId: string): Promise<repo.StoredAnalysis> {
-  const found = await withTenant(deps.db, ctx.organizationId, async (tx) =>
+export async function getAnalysis(ctx: RequestContext, conversationId: string): Promise<repo.StoredAnalysis> {
+  const found = await ctx.read(async (tx) =>
     (await repo.findConversation(tx, ctx.organizationId, conversationId)) ? repo.findAnalysis(tx, ctx.organizationId, conversationId) : undefined,
   );
   if (found === undefined) throw notFound('Conversation not found');

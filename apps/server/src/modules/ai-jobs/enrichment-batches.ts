@@ -1,6 +1,6 @@
 import type { EnrichmentPriority, EnrichmentRequestAnswer, EnrichmentState, LeadEnrichmentStatus, EnrichmentBatch } from '@wholesail/domain';
-import { readAsTenant, withTenant } from '../../db/scope';
-import type { OrgContext } from '../../http/context';
+import { withTenant } from '../../db/scope';
+import type { RequestContext } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { transactionExecutor } from '../../jobs/transaction-executor';
@@ -33,9 +33,9 @@ type Deps = Pick<AiJobsDeps, 'db' | 'enrichment'>;
  * Queues enrichment of the leads as one batch (202). Leads in flight already are left alone (counted in
  * `already_in_flight`); when every lead is, the answer is the batch one of them is in and nothing is queued.
  */
-export async function requestEnrichment(deps: Deps, queue: JobQueue, ctx: OrgContext, leadIds: string[], priority: EnrichmentPriority): Promise<EnrichmentRequestAnswer> {
+export async function requestEnrichment(deps: Pick<Deps, 'enrichment'>, queue: JobQueue, ctx: RequestContext, leadIds: string[], priority: EnrichmentPriority): Promise<EnrichmentRequestAnswer> {
   const org = ctx.organizationId;
-  const answer = await withTenant(deps.db, org, async (tx) => {
+  const answer = await ctx.write(async (tx) => {
     const live = await repo.liveLeadIds(tx, org, [...new Set(leadIds)]);
     if (live.length === 0) throw notFound(leadIds.length === 1 ? 'Lead not found' : 'None of these leads was found');
     // Never a silent no-op: without the service nothing is queued, and the member is told why.
@@ -97,15 +97,15 @@ export async function settleBatchLead(deps: Pick<Deps, 'db'>, job: LeadJob & { b
   });
 }
 
-export async function leadEnrichment(deps: Pick<Deps, 'db'>, ctx: OrgContext, leadId: string): Promise<{ enrichment: LeadEnrichmentStatus | null }> {
-  return readAsTenant(deps.db, ctx.organizationId, async (tx) => {
+export async function leadEnrichment(ctx: RequestContext, leadId: string): Promise<{ enrichment: LeadEnrichmentStatus | null }> {
+  return ctx.read(async (tx) => {
     if ((await repo.liveLeadIds(tx, ctx.organizationId, [leadId])).length === 0) throw notFound('Lead not found');
     return { enrichment: await repo.latestLeadEnrichment(tx, ctx.organizationId, leadId) };
   });
 }
 
-export async function getBatch(deps: Pick<Deps, 'db'>, ctx: OrgContext, batchId: string): Promise<EnrichmentBatch> {
-  const batch = await readAsTenant(deps.db, ctx.organizationId, (tx) => repo.findBatch(tx, ctx.organizationId, batchId));
+export async function getBatch(ctx: RequestContext, batchId: string): Promise<EnrichmentBatch> {
+  const batch = await ctx.read((tx) => repo.findBatch(tx, ctx.organizationId, batchId));
   if (!batch) throw notFound('Enrichment batch not found');
   return batch;
 }

@@ -34,7 +34,7 @@ export async function scoreImportPage(run: ImportPageRun, data: ImportLeadsJob):
   const { organizationId, importId } = data;
   if (!(await run.enabled(organizationId, 'enableSmartScoring'))) return { result: 'disabled' };
   const outcome = await withTenant(run.deps.db, organizationId, async (tx) => {
-    const window = await repo.findImportWindow(tx, importId);
+    const window = await repo.findImportWindow(tx, organizationId, importId);
     if (!window) return { result: 'not_found' as const };
     const page = await repo.importLeadsPage(tx, organizationId, window, 'unscored', data.after, run.deps.pageSizes?.score ?? SCORE_PAGE);
     const scoredAt = new Date();
@@ -65,7 +65,7 @@ export async function enrichImportPage(run: ImportPageRun, data: ImportLeadsJob,
   if (enrichment.kind === 'none') return { result: 'not_configured', message: NOT_CONFIGURED_MESSAGE };
   if (!(await run.enabled(organizationId, 'enableAutoEnrichment'))) return { result: 'disabled' };
   const page = await withTenant(db, organizationId, async (tx) => {
-    const window = await repo.findImportWindow(tx, importId);
+    const window = await repo.findImportWindow(tx, organizationId, importId);
     return window ? repo.importLeadsPage(tx, organizationId, window, 'unenriched', data.after, run.deps.pageSizes?.enrich ?? ENRICH_PAGE) : null;
   });
   if (!page) return { result: 'not_found' };

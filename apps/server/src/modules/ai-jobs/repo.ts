@@ -78,10 +78,11 @@ export interface ImportWindow {
  * An import inserts its leads with source 'csv_import' and its creator, in batch transactions that
  * begin after the import's start and commit before its finish: those leads are the import's.
  */
-export async function findImportWindow(tx: Tx, importId: string): Promise<ImportWindow | null> {
+export async function findImportWindow(tx: Tx, organizationId: string, importId: string): Promise<ImportWindow | null> {
   const row = await tx
     .selectFrom('lead_imports')
     .select(['created_by', 'started_at', 'finished_at'])
+    .where('organization_id', '=', organizationId)
     .where('id', '=', importId)
     .executeTakeFirst();
   if (!row?.started_at) return null;

@@ -37,10 +37,10 @@ export function registerAiJobRoutes(app: FastifyInstance, ai: AiJobs): void {
   );
 
   r.get('/api/leads/:id/enrichment', { config: ACCESS.member, schema: { params: leadParams, response: { 200: leadEnrichmentAnswerSchema } } }, async (request) =>
-    leadEnrichment(ai.deps, request.ctx, request.params.id),
+    leadEnrichment(request.ctx, request.params.id),
   );
 
-  r.get('/api/enrichment-batches/:id', { config: ACCESS.member, schema: { params: batchParams, response: { 200: enrichmentBatchSchema } } }, async (request) => getBatch(ai.deps, request.ctx, request.params.id));
+  r.get('/api/enrichment-batches/:id', { config: ACCESS.member, schema: { params: batchParams, response: { 200: enrichmentBatchSchema } } }, async (request) => getBatch(request.ctx, request.params.id));
 
   r.post('/api/leads/:id/ai-score', { schema: { params: leadParams, response: { 200: leadAiScoreSchema } }, config: INLINE_LIMIT }, async (request) => {
     const outcome = await ai.scoreLead(request.ctx.organizationId, request.params.id);

@@ -1,7 +1,6 @@
-import { type EnrichmentPriority, type EnrichmentRequestAnswer, type Lead, type LeadFieldName, type LeadWrite } from '@wholesail/domain';
+import { type EnrichmentPriority, type EnrichmentRequestAnswer, type Lead, type LeadFieldName } from '@wholesail/domain';
 import { withTenant, type Tx } from '../../db/scope';
-import type { OrgContext } from '../../http/context';
-import { notFound } from '../../http/errors';
+import type { RequestContext } from '../../http/context';
 import type { JobInfo, JobQueue } from '../../jobs/queue';
 import { NOT_CONFIGURED_MESSAGE, type EnrichedProperty } from '../../providers/enrichment';
 import { LlmError } from '../../providers/llm';
@@ -102,7 +101,7 @@ export class AiJobs {
   }
 
   /** POST /api/leads/enrich and /api/leads/:id/enrich: a manual request runs whatever the toggle says (enrichment-batches.ts). */
-  requestEnrichment(ctx: OrgContext, leadIds: string[], priority: EnrichmentPriority): Promise<EnrichmentRequestAnswer> {
+  requestEnrichment(ctx: RequestContext, leadIds: string[], priority: EnrichmentPriority): Promise<EnrichmentRequestAnswer> {
     return requestEnrichment(this.deps, this.queue, ctx, leadIds, priority);
   }
 
@@ -315,15 +314,15 @@ export class AiJobs {
     return analyzeConversation({ ...this.deps, report: (org, area, ok) => this.report(org, area, ok) }, organizationId, conversationId, opts);
   }
 
-  getAnalysis(ctx: OrgContext, conversationId: string) {
-    return getAnalysis(this.deps, ctx, conversationId);
+  getAnalysis(ctx: RequestContext, conversationId: string) {
+    return getAnalysis(ctx, conversationId);
   }
 
-  analyzeCall(ctx: OrgContext, callId: string) {
+  analyzeCall(ctx: RequestContext, callId: string) {
     return analyzeCall({ ...this.deps, report: (org, area, ok) => this.report(org, area, ok) }, ctx, callId);
   }
 
-  getCallTranscript(ctx: OrgContext, callId: string) {
-    return getCallTranscript(this.deps, ctx, callId);
+  getCallTranscript(ctx: RequestContext, callId: string) {
+    return getCallTranscript(ctx, callId);
   }
 }

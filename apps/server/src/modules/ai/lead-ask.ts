@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import { ASK_AI_MAX_TOKENS, ASK_AI_TEMPERATURE, displayName, type AskLeadAnswer, type AskLeadBody, type Lead } from '@wholesail/domain';
-import { readAsTenant, type Tx } from '../../db/scope';
-import type { DB } from '../../db/types';
-import type { OrgContext } from '../../http/context';
+import type { Tx } from '../../db/scope';
+import type { RequestContext } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { LlmError, type ChatMessage, type LlmProvider } from '../../providers/llm';
 import { findLiveLead, recentCalls } from '../ai-jobs/repo';
@@ -55,13 +53,13 @@ function groundingPrompt(lead: Lead, calls: readonly CallSummary[], texts: reado
  * temperature 0.7). 404 for a lead the caller cannot see, 503 without a model, 502 when the model fails.
  */
 export async function askAboutLead(
-  deps: { db: Kysely<DB>; llm: LlmProvider | null; log: FastifyBaseLogger },
-  ctx: OrgContext,
+  deps: { llm: LlmProvider | null; log: FastifyBaseLogger },
+  ctx: RequestContext,
   leadId: string,
   body: AskLeadBody,
 ): Promise<AskLeadAnswer> {
   const org = ctx.organizationId;
-  const input = await readAsTenant(deps.db, org, async (tx) => {
+  const input = await ctx.read(async (tx) => {
     const lead = await findLiveLead(tx, org, leadId);
     return lead ? { lead, calls: await recentCalls(tx, org, leadId, ASK_CALLS), texts: await recentTexts(tx, org, leadId) } : null;
   });

@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { AI_AREA_TOGGLES, AI_AREAS, aiAreaMode, aiChatBody, askLeadAnswerSchema, askLeadBody, type AiAreaMode, type AiAreaStatus, type AiHealth, type AiArea } from '@wholesail/domain';
-import { readAsTenant } from '../../db/scope';
+import { AI_AREA_TOGGLES, AI_AREAS, aiAreaMode, aiChatBody, aiHealthSchema, askLeadAnswerSchema, askLeadBody, chatCompletionSchema, type AiAreaMode, type AiAreaStatus, type AiHealth, type AiArea } from '@wholesail/domain';
 import type { DB } from '../../db/types';
 import { ACCESS } from '../../http/access';
-import type { OrgContext } from '../../http/context';
-import type { ChatCompletion, LlmProvider } from '../../providers/llm';
+import type { RequestContext } from '../../http/context';
+import type { LlmProvider } from '../../providers/llm';
 import { readAiIntegration } from '../settings/service';
 import { askAboutLead } from './lead-ask';
 import { AiStatusRecord, llmAppError, llmNotConfigured } from './status';
@@ -21,10 +20,10 @@ const ASK_LIMIT = { ...ACCESS.member, rateLimit: { max: 30, timeWindow: '1 minut
  * a service) and its status: 'inactive' when nothing runs, 'error' when its last call failed in the last 5 minutes,
  * else 'active'.
  */
-export async function aiHealth(db: Kysely<DB>, services: { llm: LlmProvider | null; enrichmentConfigured: boolean }, ctx: OrgContext): Promise<AiHealth> {
-  const { aiIntegration, failing } = await readAsTenant(db, ctx.organizationId, async (tx) => ({
+export async function aiHealth(services: { db: Kysely<DB>; llm: LlmProvider | null; enrichmentConfigured: boolean }, ctx: RequestContext): Promise<AiHealth> {
+  const { aiIntegration, failing } = await ctx.read(async (tx) => ({
     aiIntegration: await readAiIntegration(tx, ctx.organizationId),
-    failing: await new AiStatusRecord(db).failingAreas(tx, ctx.organizationId),
+    failing: await new AiStatusRecord(services.db).failingAreas(tx, ctx.organizationId),
   }));
   const configured = { llm: services.llm !== null, enrichment: services.enrichmentConfigured };
   const mode = (area: AiArea): AiAreaMode => aiAreaMode(area, aiIntegration[AI_AREA_TOGGLES[area]], configured);
@@ -46,9 +45,9 @@ export async function aiHealth(db: Kysely<DB>, services: { llm: LlmProvider | nu
 export function registerAiRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; llm: LlmProvider | null; enrichmentConfigured: boolean }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/ai/health', { config: ACCESS.member }, async (request) => aiHealth(deps.db, deps, request.ctx));
+  r.get('/api/ai/health', { config: ACCESS.member, schema: { response: { 200: aiHealthSchema } } }, async (request) => aiHealth(deps, request.ctx));
 
-  r.post('/api/ai/chat', { config: ACCESS.member, schema: { body: aiChatBody } }, async (request): Promise<ChatCompletion> => {
+  r.post('/api/ai/chat', { config: ACCESS.member, schema: { body: aiChatBody, response: { 200: chatCompletionSchema } } }, async (request) => {
     if (!deps.llm) throw llmNotConfigured();
     const { messages, max_tokens, temperature } = request.body;
     try {

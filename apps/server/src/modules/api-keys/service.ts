@@ -1,6 +1,6 @@
 import { API_KEY_MESSAGES, type ApiKey, type CreatedApiKey, type ApiKeyScope } from '@wholesail/domain';
 import { notFound } from '../../http/errors';
-import type { RequestContext } from '../../http/access';
+import type { RequestContext } from '../../http/context';
 import { audit } from '../audit/audit';
 import * as repo from './repo';
 import { newApiKeyToken } from './token';

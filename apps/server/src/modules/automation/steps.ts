@@ -9,7 +9,7 @@ import type { MailProvider } from '../../providers/mail';
 import { evaluateGate, type GateLead } from '../calls/gate';
 import { conversationContext } from '../calls/service';
 import type { ConversationsModule } from '../conversations/service';
-import { bulkUpdateLeads } from '../leads/bulk';
+import { updateLeadsIn } from '../leads/bulk';
 import { createAutomaticTask } from './sender';
 
 /** What a step did: done, moved to a later time (why), or skipped (why). */
@@ -105,7 +105,7 @@ async function leadChange(deps: StepDeps, run: StepRun): Promise<StepOutcome> {
   // The sequence's schema allows only live statuses and normalized tags, as the bulk change's body does.
   const ids = [run.lead.id];
   const change: BulkLeadsChange = kind === 'set_status' ? { ids, status: status as BulkLeadsChange['status'] } : kind === 'add_tag' ? { ids, add_tags: [tag!] } : { ids, remove_tags: [tag!] };
-  await bulkUpdateLeads(deps.db, run.member, change);
+  await withTenant(deps.db, run.member.organizationId, (tx) => updateLeadsIn(tx, run.member, change));
   return DONE;
 }
 

@@ -13,7 +13,7 @@ const dealParams = z.object({ id: z.uuid('id: expected a deal id') });
 /** "Send to matched buyers" (docs/api-buyers.md): the send, the deal's sends, and the public unsubscribe link. */
 export function registerBuyerSendRoutes(app: FastifyInstance, secret: string): void {
   const { database, mail, conversations, config } = app.services;
-  const deps = { db: database.db, mail, conversations, publicUrl: config.publicUrl, secret };
+  const deps = { mail, conversations, publicUrl: config.publicUrl, secret };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/deals/:id/send', { config: ACCESS.member, schema: { params: dealParams, body: sendToBuyersBody, response: { 200: sendToBuyersResultSchema } } }, async ({ ctx, params, body }) => ({

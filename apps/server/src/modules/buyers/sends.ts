@@ -1,25 +1,22 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   formatListedDate, SEND_CHANNEL_LABELS, SEND_STOP_LINE, stateCode, type Buyer, type BuyerSend, type BuyerSendOutcome, type DealRoom, type SendChannel, type sendToBuyersBody,
 } from '@wholesail/domain';
-import { withTenant, type Tx } from '../../db/scope';
+import type { Tx } from '../../db/scope';
 import { iso } from '../../db/timestamps';
-import type { DB } from '../../db/types';
-import type { OrgContext } from '../../http/context';
+import type { RequestContext } from '../../http/context';
 import { badRequest, conflict } from '../../http/errors';
 import type { MailProvider } from '../../providers/mail';
 import type { ConversationsModule } from '../conversations/service';
 import { recordEvent } from '../deals/events';
 import { buyerRoomLink } from '../deal-rooms/links';
-import { ensureRoom } from '../deal-rooms/service';
+import { ensureRoom, type RoomContext } from '../deal-rooms/service';
 import { buyerLabel } from '../deal-rooms/repo';
 import * as repo from './repo';
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe';
 
 export interface SendDeps {
-  db: Kysely<DB>;
   mail: MailProvider;
   conversations: ConversationsModule;
   publicUrl: string;
@@ -85,7 +82,7 @@ async function lastSent(tx: Tx, organizationId: string, dealId: string, buyerIds
  * Decides each buyer and channel in one transaction (the room created when missing, each buyer's own link): skipped when
  * sent before and not `resend`, refused without an address or after an email opt-out, else to send.
  */
-async function plan(tx: Tx, ctx: OrgContext & { publicUrl: string }, dealId: string, body: z.output<typeof sendToBuyersBody>) {
+async function plan(tx: Tx, ctx: RoomContext, dealId: string, body: z.output<typeof sendToBuyersBody>) {
   const room = await ensureRoom(tx, ctx, dealId);
   const ids = [...new Set(body.buyer_ids)];
   const buyers = (await Promise.all(ids.map((id) => repo.findBuyer(tx, ctx.organizationId, id)))).filter((b): b is Buyer => b !== null);
@@ -127,7 +124,7 @@ const buyerLocation = (buyer: Buyer) => ({
  * texts through the compliance gate (ConversationsModule.textNumber), then every outcome but a skip recorded in
  * buyer_sends and the whole summarised on the deal's timeline.
  */
-export async function sendToBuyers(deps: SendDeps, ctx: OrgContext, dealId: string, body: z.output<typeof sendToBuyersBody>): Promise<BuyerSendOutcome[]> {
+export async function sendToBuyers(deps: SendDeps, ctx: RequestContext, dealId: string, body: z.output<typeof sendToBuyersBody>): Promise<BuyerSendOutcome[]> {
   // A second send of the same deal while one is under way (a double click) would plan before the first records.
   const key = `${ctx.organizationId}:${dealId}`;
   if (sendsUnderWay.has(key)) throw conflict(SEND_UNDER_WAY, 'SEND_UNDER_WAY');
@@ -142,9 +139,9 @@ export async function sendToBuyers(deps: SendDeps, ctx: OrgContext, dealId: stri
 const sendsUnderWay = new Set<string>();
 export const SEND_UNDER_WAY = 'This deal is being sent to buyers already: wait for that send to finish';
 
-async function sendNow(deps: SendDeps, ctx: OrgContext, dealId: string, body: z.output<typeof sendToBuyersBody>): Promise<BuyerSendOutcome[]> {
+async function sendNow(deps: SendDeps, ctx: RequestContext, dealId: string, body: z.output<typeof sendToBuyersBody>): Promise<BuyerSendOutcome[]> {
   const roomCtx = { ...ctx, publicUrl: deps.publicUrl };
-  const { room, planned, organizationName } = await withTenant(deps.db, ctx.organizationId, (tx) => plan(tx, roomCtx, dealId, body));
+  const { room, planned, organizationName } = await ctx.write((tx) => plan(tx, roomCtx, dealId, body));
   const message = body.message || null;
   for (const p of planned) {
     if (p.outcome.status !== 'sent') continue;
@@ -159,7 +156,7 @@ async function sendNow(deps: SendDeps, ctx: OrgContext, dealId: string, body: z.
     }
   }
   const recorded = planned.filter((p) => p.outcome.status !== 'skipped');
-  await withTenant(deps.db, ctx.organizationId, async (tx) => {
+  await ctx.write(async (tx) => {
     if (recorded.length === 0) return;
     await tx
       .insertInto('buyer_sends')

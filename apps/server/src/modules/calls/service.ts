@@ -7,10 +7,10 @@ import {
 import { withTenant, type Tx } from '../../db/scope';
 import { iso } from '../../db/timestamps';
 import type { DB } from '../../db/types';
-import type { OrgContext } from '../../http/context';
+import type { OrgContext, RequestContext } from '../../http/context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { DemoLine, TwilioBrowserLine, type ConversationContext, type ProviderCall, type ProviderCallStatus, type VoiceProvider } from '../../providers/voice';
-import { DNC_MARKED_ACTION, leadTimeZone, listLeadNumbers } from '../dnc/service';
+import { DNC_MARKED_ACTION, listLeadNumbers } from '../dnc/service';
 import { audit } from '../audit/audit';
 import { LEAD_ACTIVITY } from '../activity/actions';
 import { deriveLeadColumns } from '../leads/derive';
@@ -92,8 +92,8 @@ export class CallsModule {
   }
 
   /** The line an organization calls on (POST /api/voice/token); 503 when Twilio is chosen but not configured. */
-  voiceProvider(ctx: OrgContext): Promise<VoiceProviderKind> {
-    return withTenant(this.db, ctx.organizationId, (tx) => voiceProviderFor(tx, ctx.organizationId, this.twilio !== null));
+  voiceProvider(ctx: RequestContext): Promise<VoiceProviderKind> {
+    return ctx.read((tx) => voiceProviderFor(tx, ctx.organizationId, this.twilio !== null));
   }
 
   /** The compliance gate (gate.ts) for a call; `from`/`to` are skipped when not given (the pre-dial check). */
@@ -102,8 +102,8 @@ export class CallsModule {
   }
 
   /** GET /api/calls/check: the gate's answer without dialling (nothing is recorded); `to` is the number about to be dialled. */
-  check(ctx: OrgContext, leadId: string, to?: string) {
-    return withTenant(this.db, ctx.organizationId, async (tx) => {
+  check(ctx: RequestContext, leadId: string, to?: string) {
+    return ctx.read(async (tx) => {
       const r = await this.evaluate(tx, ctx, leadId, to === undefined ? {} : { to }, false);
       if (!r.ok && r.error.status === 404) throw r.error;
       const window = r.window;
@@ -118,15 +118,19 @@ export class CallsModule {
     });
   }
 
-  /** POST /api/calls: the compliance gate, then the call. Every attempt leaves a call_events row. */
-  async start(ctx: OrgContext, body: StartCallBody): Promise<{ call_id: string; call_sid: string }> {
+  /** POST /api/calls: the compliance gate, then the call. Every attempt leaves a call_events row, a refusal too. */
+  async start(ctx: RequestContext, body: StartCallBody): Promise<{ call_id: string; call_sid: string }> {
     const attempt = { from_e164: body.from_e164, to_e164: body.to_e164 };
     const now = this.clock();
-    const result = await withTenant(this.db, ctx.organizationId, async (tx) => {
+    const result = await ctx.write(async (tx) => {
+      const refused = async (error: AppError, details: Record<string, unknown>) => {
+        await repo.insertEvent(tx, { organizationId: ctx.organizationId, leadId: body.lead_id, userId: ctx.user.id, kind: 'dial_refused', reason: error.message, details: { ...attempt, ...details } });
+        return { ok: false as const, error };
+      };
       const gate = await this.evaluate(tx, ctx, body.lead_id, { from: body.from_e164, to: body.to_e164 }, true, now);
-      if (!gate.ok) return gate;
+      if (!gate.ok) return refused(gate.error, gate.details);
       const kind = lineOrRefusal(gate.voiceProvider, this.twilio !== null);
-      if (kind instanceof AppError) return { ok: false as const, error: kind, details: { code: kind.code } };
+      if (kind instanceof AppError) return refused(kind, { code: kind.code });
       const line = this.line(kind);
       const call = await repo.insertCall(tx, {
         organization_id: ctx.organizationId,
@@ -146,13 +150,7 @@ export class CallsModule {
       });
       return { ok: true as const, call, line, conversation: conversationContext(gate.lead, ctx.user.name) };
     });
-    if (!result.ok) {
-      // The refusal is recorded in its own transaction: the gate's transaction wrote nothing.
-      await withTenant(this.db, ctx.organizationId, (tx) =>
-        repo.insertEvent(tx, { organizationId: ctx.organizationId, leadId: body.lead_id, userId: ctx.user.id, kind: 'dial_refused', reason: result.error.message, details: { ...attempt, ...result.details } }),
-      );
-      throw result.error;
-    }
+    if (!result.ok) throw result.error;
     const { call, line, conversation } = result;
     await line.startCall({ id: call.id, organizationId: ctx.organizationId, callSid: call.call_sid, from: call.from_e164, to: call.to_e164, conversation });
     return { call_id: call.id, call_sid: call.call_sid };
@@ -179,8 +177,8 @@ export class CallsModule {
     });
   }
 
-  get(ctx: OrgContext, id: string) {
-    return withTenant(this.db, ctx.organizationId, async (tx) => {
+  get(ctx: RequestContext, id: string) {
+    return ctx.read(async (tx) => {
       const row = await repo.findCall(tx, ctx.organizationId, id);
       if (!row) throw notFound('Call not found');
       return repo.toCall(row);
@@ -202,8 +200,8 @@ export class CallsModule {
     return updated!;
   }
 
-  async hangup(ctx: OrgContext, id: string) {
-    const call = await withTenant(this.db, ctx.organizationId, async (tx) => {
+  async hangup(ctx: RequestContext, id: string) {
+    const call = await ctx.write(async (tx) => {
       const row = await repo.findCall(tx, ctx.organizationId, id, true);
       if (!row) throw notFound('Call not found');
       return repo.toCall(await this.endLive(tx, ctx, row, new Date()));
@@ -213,7 +211,7 @@ export class CallsModule {
   }
 
   /** Post-call actions: the call, the lead and the follow-up task in ONE transaction. */
-  async complete(ctx: OrgContext, id: string, body: CompleteCallBody) {
+  async complete(ctx: RequestContext, id: string, body: CompleteCallBody) {
     const now = new Date();
     const followUpAt = body.followUpAt ? new Date(body.followUpAt) : null;
     if (followUpAt && !outcomeAllowsFollowUp(body.outcome)) throw badRequest(CALL_MESSAGES.followUpNotAllowed, 'FOLLOW_UP_NOT_ALLOWED');
@@ -221,7 +219,7 @@ export class CallsModule {
     if (followUpAt && followUpAt.getTime() < now.getTime() - 60_000) throw badRequest(CALL_MESSAGES.followUpInPast, 'FOLLOW_UP_IN_PAST');
     const notes = body.notes ? body.notes : null;
 
-    const result = await withTenant(this.db, ctx.organizationId, async (tx) => {
+    const result = await ctx.write(async (tx) => {
       const row = await repo.findCall(tx, ctx.organizationId, id, true);
       if (!row) throw notFound('Call not found');
       if (row.completed_at) throw conflict('This call has already been completed', 'ALREADY_COMPLETED');
@@ -297,20 +295,20 @@ export class CallsModule {
   }
 
   /** Mute on a live call: the demo line holds the agent's lines; with Twilio the browser mutes and this records it. */
-  async mute(ctx: OrgContext, id: string, muted: boolean) {
+  async mute(ctx: RequestContext, id: string, muted: boolean) {
     const call = await this.recordOnAnsweredCall(ctx, id, 'mute', muted ? 'Microphone muted' : 'Microphone unmuted', { muted });
     if (call.provider === 'demo') await this.demo.mute(id, muted);
     return { muted };
   }
 
   /** Keypad tones on a live call, recorded; the demo line's seller hears them. */
-  async tones(ctx: OrgContext, id: string, digits: string): Promise<void> {
+  async tones(ctx: RequestContext, id: string, digits: string): Promise<void> {
     const call = await this.recordOnAnsweredCall(ctx, id, 'dtmf', `Tones ${digits}`, { digits });
     if (call.provider === 'demo') await this.demo.tones(id);
   }
 
-  private recordOnAnsweredCall(ctx: OrgContext, id: string, kind: 'mute' | 'dtmf', reason: string, details: Record<string, unknown>) {
-    return withTenant(this.db, ctx.organizationId, async (tx) => {
+  private recordOnAnsweredCall(ctx: RequestContext, id: string, kind: 'mute' | 'dtmf', reason: string, details: Record<string, unknown>) {
+    return ctx.write(async (tx) => {
       const row = await repo.findCall(tx, ctx.organizationId, id);
       if (!row) throw notFound('Call not found');
       if (row.status !== 'in-progress') throw conflict(VOICE_MESSAGES.noActiveCall, 'NO_ACTIVE_CALL');
@@ -319,12 +317,12 @@ export class CallsModule {
     });
   }
 
-  getSettings(ctx: OrgContext) {
-    return withTenant(this.db, ctx.organizationId, (tx) => readCallSettings(tx, ctx.organizationId, this.twilio !== null));
+  getSettings(ctx: RequestContext) {
+    return ctx.read((tx) => readCallSettings(tx, ctx.organizationId, this.twilio !== null));
   }
 
   /** The admin's calling settings: the calling-hours override (recorded) and the voice provider. */
-  setSettings(ctx: OrgContext, body: CallSettingsBody) {
-    return withTenant(this.db, ctx.organizationId, (tx) => writeCallSettings(tx, { organizationId: ctx.organizationId, userId: ctx.user.id }, body, this.twilio !== null));
+  setSettings(ctx: RequestContext, body: CallSettingsBody) {
+    return ctx.write((tx) => writeCallSettings(tx, { organizationId: ctx.organizationId, userId: ctx.user.id }, body, this.twilio !== null));
   }
 }

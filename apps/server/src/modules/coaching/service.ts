@@ -7,14 +7,13 @@ import {
   leadIntelligence, withoutDuplicateSuggestions, type CoachingScriptsBody, type CoachingSuggestion, type CoachingSuggestionsBody,
   type CoachingSuggestionsResponse, type CoachingTranscriptEntry, type Lead, type LeadDistressFlags, type ResponseScript,
 } from '@wholesail/domain';
-import { withTenant } from '../../db/scope';
 import type { DB } from '../../db/types';
-import type { OrgContext } from '../../http/context';
+import type { RequestContext } from '../../http/context';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import type { LlmProvider } from '../../providers/llm';
 import { AiStatusRecord, logLlmFailure } from '../ai/status';
 import { findLead, toLead } from '../leads/repo';
-import { getSettings } from '../settings/service';
+import { readAiIntegration } from '../settings/service';
 import { callLeadContext, coachingLeadContext } from '../transcription/lead-context';
 import { AnswerCache } from './cache';
 import { lastMessages, parseScripts, parseSuggestions, scriptsPrompt, suggestionsPrompt, type CoachingLead } from './prompt';
@@ -73,49 +72,44 @@ export class CoachingService {
     this.#status = new AiStatusRecord(deps.db);
   }
 
-  async suggestions(ctx: OrgContext, body: CoachingSuggestionsBody): Promise<CoachingSuggestionsResponse> {
-    await this.requireCoaching(ctx);
+  async suggestions(ctx: RequestContext, body: CoachingSuggestionsBody): Promise<CoachingSuggestionsResponse> {
     // The specification's body names the lead in leadContext.id; nothing else of leadContext is read.
-    const lead = await this.findCoachingLead(ctx.organizationId, { leadId: body.leadId ?? body.leadContext?.id, callSid: body.callSid });
+    const lead = await this.coachingLeadOf(ctx, { leadId: body.leadId ?? body.leadContext?.id, callSid: body.callSid });
     const entries = body.transcript.slice(-COACHING_TRANSCRIPT_SENT);
     const key = `${ctx.organizationId}|${lead?.context.id ?? `sid:${body.callSid ?? ''}`}|${body.callStatus}|${transcriptKey(entries)}`;
     return this.suggestionCache.get(key, () => this.computeSuggestions(ctx.organizationId, lead, entries, body.callStatus), (answer) => answer.llm !== 'error');
   }
 
-  async scripts(ctx: OrgContext, body: CoachingScriptsBody): Promise<{ response_scripts: ResponseScript[] }> {
-    await this.requireCoaching(ctx);
-    const lead = await this.findCoachingLead(ctx.organizationId, body);
+  async scripts(ctx: RequestContext, body: CoachingScriptsBody): Promise<{ response_scripts: ResponseScript[] }> {
+    const lead = await this.coachingLeadOf(ctx, body);
     const entries = lastMessages(body.messages);
     const key = `${ctx.organizationId}|${lead?.context.id ?? `sid:${body.callSid ?? ''}`}|${transcriptKey(entries)}`;
     const answer = await this.scriptCache.get(key, () => this.computeScripts(ctx.organizationId, lead, entries), (a) => !a.failed);
     return { response_scripts: answer.response_scripts };
   }
 
-  private async requireCoaching(ctx: OrgContext): Promise<void> {
-    const { aiIntegration } = await getSettings(this.deps.db, ctx);
-    if (!aiIntegration.enableRealTimeCoaching) throw forbidden(COACHING_MESSAGES.disabled, 'COACHING_DISABLED');
-  }
-
   /**
-   * The lead by id (404 when it is not a live lead of the organization), else the call's lead by its SID
-   * (404 for an unknown call; a call not linked to any lead is coached without a lead record), else none.
+   * In one read: 403 while coaching is off; then the lead by id (404 when it is not a live lead of the organization),
+   * else the call's lead by its SID (404 for an unknown call; a call not linked to any lead is coached without a lead
+   * record), else none.
    */
-  private async findCoachingLead(organizationId: string, body: { leadId?: string; callSid?: string }) {
-    if (body.leadId) {
-      const leadId = body.leadId;
-      const row = await withTenant(this.deps.db, organizationId, (tx) => findLead(tx, organizationId, leadId));
-      if (!row) throw notFound('Lead not found');
-      return coachingLead(toLead(row));
-    }
-    if (body.callSid) {
+  private coachingLeadOf(ctx: RequestContext, body: { leadId?: string; callSid?: string }) {
+    const { organizationId } = ctx;
+    return ctx.read(async (tx) => {
+      if (!(await readAiIntegration(tx, organizationId)).enableRealTimeCoaching) throw forbidden(COACHING_MESSAGES.disabled, 'COACHING_DISABLED');
+      if (body.leadId) {
+        const row = await findLead(tx, organizationId, body.leadId);
+        if (!row) throw notFound('Lead not found');
+        return coachingLead(toLead(row));
+      }
+      if (!body.callSid) return null;
       try {
-        return coachingLead((await callLeadContext(this.deps.db, organizationId, body.callSid)).lead);
+        return coachingLead((await callLeadContext(tx, organizationId, body.callSid)).lead);
       } catch (error) {
         if (error instanceof AppError && error.message === CALL_LEAD_CONTEXT_MESSAGES.notLinked) return null;
         throw error;
       }
-    }
-    return null;
+    });
   }
 
   private async computeSuggestions(

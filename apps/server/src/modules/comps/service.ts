@@ -14,7 +14,7 @@ import {
   type CompsSource,
   type CompsSubject,
 } from '@wholesail/domain';
-import type { RequestContext } from '../../http/access';
+import type { RequestContext } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import type { ComparablesResult, EnrichmentProvider } from '../../providers/enrichment';
 import { readSection } from '../settings/repo';

@@ -7,11 +7,10 @@ import {
 import type { TwilioConfig } from '../../config';
 import { asSystemRole, withSystem, withTenant, type Tx } from '../../db/scope';
 import type { DB } from '../../db/types';
-import type { OrgContext } from '../../http/context';
+import type { OrgContext, RequestContext } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
-import { DemoTextLine, TwilioSms, type DemoReply, type OutboundSms, type SmsProvider } from '../../providers/sms';
+import { DemoTextLine, TwilioSms, type DemoReply, type SmsProvider } from '../../providers/sms';
 import { evaluateGate, evaluateNumberGate, GATE_MESSAGES, type GateLead, type GateRefusal, type GateRequest, type NumberGateRequest } from '../calls/gate';
-import { conversationContext } from '../calls/service';
 import { lineOrRefusal } from '../calls/settings';
 import { ALL_PHONE_FIELDS, leadForContact } from '../leads/phone-match';
 import { findLead } from '../leads/repo';
@@ -126,8 +125,8 @@ export class ConversationsModule {
   }
 
   /** GET /api/conversations/check: whether the lead can be texted now, and why not (nothing is recorded). */
-  check(ctx: OrgContext, leadId: string): Promise<TextCheckResult> {
-    return withTenant(this.db, ctx.organizationId, async (tx) => {
+  check(ctx: RequestContext, leadId: string): Promise<TextCheckResult> {
+    return ctx.read(async (tx) => {
       const gate = await this.gate(tx, ctx, leadId, undefined, false);
       if (!gate.ok && gate.error.status === 404) throw gate.error;
       const error = gate.ok ? this.lineFor(gate) : gate.error;
@@ -156,9 +155,9 @@ export class ConversationsModule {
    * Do-Not-Contact list, the from-number, the calling hours) and the same line as a lead's text, but no thread.
    * The outcome is answered, never thrown; the caller records it.
    */
-  async textNumber(ctx: OrgContext, text: { id: string; to: string; body: string; location: NumberGateRequest['location'] }): Promise<NumberTextResult> {
+  async textNumber(ctx: RequestContext, text: { id: string; to: string; body: string; location: NumberGateRequest['location'] }): Promise<NumberTextResult> {
     const organizationId = ctx.organizationId;
-    const checked = await withTenant(this.db, organizationId, async (tx) => {
+    const checked = await ctx.read(async (tx) => {
       const gate = await evaluateNumberGate(tx, {
         organizationId, to: text.to, location: text.location, now: this.clock(), from: async () => (await callerIdFor(tx, ctx, undefined)).phone_number,
       });
@@ -175,21 +174,21 @@ export class ConversationsModule {
   }
 
   /** GET /api/conversations?lead_id=: the lead's texts, oldest first; 404 for a lead not in the organization. */
-  list(ctx: OrgContext, leadId: string): Promise<{ items: ConversationMessage[] }> {
-    return withTenant(this.db, ctx.organizationId, async (tx) => {
+  list(ctx: RequestContext, leadId: string): Promise<{ items: ConversationMessage[] }> {
+    return ctx.read(async (tx) => {
       if (!(await findLead(tx, ctx.organizationId, leadId))) throw notFound(GATE_MESSAGES.leadNotFound);
       return { items: await repo.listForLead(tx, ctx.organizationId, leadId) };
     });
   }
 
   /** GET /api/conversations/threads: one row per lead, newest last text first. */
-  threads(ctx: OrgContext, query: ThreadsQuery): Promise<{ items: ConversationThread[] }> {
-    return withTenant(this.db, ctx.organizationId, async (tx) => ({ items: await repo.listThreads(tx, ctx.organizationId, query) }));
+  threads(ctx: RequestContext, query: ThreadsQuery): Promise<{ items: ConversationThread[] }> {
+    return ctx.read(async (tx) => ({ items: await repo.listThreads(tx, ctx.organizationId, query) }));
   }
 
   /** POST /api/conversations/:leadId/read: the lead's inbound texts read now. */
-  markRead(ctx: OrgContext, leadId: string): Promise<{ lead_id: string; read: number }> {
-    return withTenant(this.db, ctx.organizationId, async (tx) => {
+  markRead(ctx: RequestContext, leadId: string): Promise<{ lead_id: string; read: number }> {
+    return ctx.write(async (tx) => {
       if (!(await findLead(tx, ctx.organizationId, leadId))) throw notFound(GATE_MESSAGES.leadNotFound);
       return { lead_id: leadId, read: await repo.markRead(tx, ctx.organizationId, leadId, new Date()) };
     });

@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatUsd, type acceptOfferBody } from '@wholesail/domain';
 import type { z } from 'zod';
-import { withTenant, type Tx } from '../../db/scope';
-import type { DB } from '../../db/types';
-import type { OrgContext } from '../../http/context';
+import type { Tx } from '../../db/scope';
+import type { OrgContext, RequestContext } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import type { MailProvider } from '../../providers/mail';
 import { recordEvent } from '../deals/events';
@@ -96,11 +94,12 @@ export function declineMail(n: DeclineNotice, a: Pick<Acceptance, 'address' | 'o
 }
 
 /** After the acceptance commits: thanks each declined bidder and dates the notice; a failed mail is logged, not fatal. */
-export async function sendDeclineNotices(deps: { db: Kysely<DB>; mail: MailProvider; log: FastifyBaseLogger }, organizationId: string, acceptance: Acceptance): Promise<void> {
+export async function sendDeclineNotices(deps: { mail: MailProvider; log: FastifyBaseLogger }, ctx: RequestContext, acceptance: Acceptance): Promise<void> {
+  const { organizationId } = ctx;
   for (const notice of acceptance.notices) {
     try {
       await deps.mail.send({ ...declineMail(notice, acceptance), organizationId });
-      await withTenant(deps.db, organizationId, (tx) =>
+      await ctx.write((tx) =>
         tx.updateTable('buyer_offers').set({ declined_notice_at: new Date() }).where('organization_id', '=', organizationId).where('id', '=', notice.offerId).execute(),
       );
     } catch (error) {

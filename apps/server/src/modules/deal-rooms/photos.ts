@@ -3,9 +3,9 @@ import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ROOM_PHOTO_MAX_BYTES, ROOM_PHOTO_TYPES, ROOM_PHOTOS_MAX, type DealRoom, type RoomPhoto } from '@wholesail/domain';
-import { withTenant, type Tx } from '../../db/scope';
 import type { DB } from '../../db/types';
+import { ROOM_PHOTO_MAX_BYTES, ROOM_PHOTO_TYPES, ROOM_PHOTOS_MAX, type DealRoom, type RoomPhoto } from '@wholesail/domain';
+import type { Tx } from '../../db/scope';
 import type { UploadKind, Upload } from '../../http/csv-upload';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { FileStorage } from '../../providers/storage';
@@ -65,24 +65,32 @@ async function photoPositions(tx: Tx, organizationId: string, roomId: string): P
   return rows.map((r) => r.position);
 }
 
-/** Before the body is read: the room exists and has space. */
-export async function checkPhotoSpace(db: Kysely<DB>, ctx: RoomContext, dealId: string): Promise<void> {
-  await withTenant(db, ctx.organizationId, async (tx) => {
+/** Before the body is read: the room exists and has space. Answers the room's id. */
+export function checkPhotoSpace(ctx: RoomContext, dealId: string): Promise<string> {
+  return ctx.read(async (tx) => {
     const room = await roomRowOfDeal(tx, ctx.organizationId, dealId);
     if ((await photoPositions(tx, ctx.organizationId, room.id)).length >= ROOM_PHOTOS_MAX) throw conflict(TOO_MANY, 'TOO_MANY_PHOTOS');
+    return room.id;
   });
 }
 
 /**
  * Streams one photo into storage (deal-rooms/<org>/<room>/<photo>.<ext>), checking its type by its first bytes,
- * then records it last in the room and answers it. A refused or failed upload leaves nothing stored.
+ * then records it last in the room (checked again, locked) and answers it. A refused or failed upload leaves nothing
+ * stored. `roomId` is checkPhotoSpace's answer.
  */
-export async function addPhoto(deps: { db: Kysely<DB>; storage: FileStorage; log: FastifyBaseLogger }, ctx: RoomContext, dealId: string, upload: Upload, caption: string | null): Promise<RoomPhoto> {
+export async function addPhoto(
+  deps: { db: Kysely<DB>; storage: FileStorage; log: FastifyBaseLogger },
+  ctx: RoomContext,
+  room: { dealId: string; roomId: string },
+  upload: Upload,
+  caption: string | null,
+): Promise<RoomPhoto> {
   if (!isPhotoType(upload.contentType)) throw badRequest(NOT_AN_IMAGE, 'NOT_AN_IMAGE');
   const type = upload.contentType;
-  const room = await withTenant(deps.db, ctx.organizationId, (tx) => roomRowOfDeal(tx, ctx.organizationId, dealId));
+  const { dealId } = room;
   const id = crypto.randomUUID();
-  const key = `deal-rooms/${ctx.organizationId}/${room.id}/${id}.${EXTENSION[type]}`;
+  const key = `deal-rooms/${ctx.organizationId}/${room.roomId}/${id}.${EXTENSION[type]}`;
   const check = new ImageCheck(type);
   const toStorage = new PassThrough();
   const stored = deps.storage.put(key, toStorage);
@@ -91,7 +99,7 @@ export async function addPhoto(deps: { db: Kysely<DB>; storage: FileStorage; log
     await pipeline(upload.stream as Readable, check, toStorage);
     // The photo arrived whole: whether the storage kept it is the organization's storage status.
     await recorded(deps.db, ctx.organizationId, 'storage', stored, deps.log);
-    return await withTenant(deps.db, ctx.organizationId, async (tx) => {
+    return await ctx.write(async (tx) => {
       const locked = await roomRowOfDeal(tx, ctx.organizationId, dealId, true);
       const positions = await photoPositions(tx, ctx.organizationId, locked.id);
       if (positions.length >= ROOM_PHOTOS_MAX) throw conflict(TOO_MANY, 'TOO_MANY_PHOTOS');
@@ -132,8 +140,8 @@ async function photoOfDeal(tx: Tx, organizationId: string, dealId: string, photo
 }
 
 /** Removes the photo's row, then its file (a file left behind by a crash is harmless: nothing links to it). */
-export async function deletePhoto(deps: { db: Kysely<DB>; storage: FileStorage }, ctx: RoomContext, dealId: string, photoId: string): Promise<DealRoom> {
-  const { room, key } = await withTenant(deps.db, ctx.organizationId, async (tx) => {
+export async function deletePhoto(deps: { storage: FileStorage }, ctx: RoomContext, dealId: string, photoId: string): Promise<DealRoom> {
+  const { room, key } = await ctx.write(async (tx) => {
     const { room, photo } = await photoOfDeal(tx, ctx.organizationId, dealId, photoId);
     await tx.deleteFrom('deal_room_photos').where('organization_id', '=', ctx.organizationId).where('id', '=', photoId).execute();
     return { room: await presentRoom(tx, ctx, room), key: photo.storage_key };

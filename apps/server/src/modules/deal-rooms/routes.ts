@@ -36,8 +36,8 @@ const room = { 200: dealRoomSchema };
 
 /** A deal's room, its photos, invites and access log, and the buyers' offers on the deal (docs/api-deal-rooms.md). */
 export async function registerDealRoomRoutes(app: FastifyInstance): Promise<void> {
-  const { config, database, storage, mail } = app.services;
-  const deps = { db: database.db, storage };
+  const { config, storage, mail, database } = app.services;
+  const deps = { storage };
   const roomCtx = (request: FastifyRequest): RoomContext => ({ ...request.ctx, publicUrl: config.publicUrl });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const dealsRead = ACCESS.memberOrKey('deals:read');
@@ -92,7 +92,7 @@ export async function registerDealRoomRoutes(app: FastifyInstance): Promise<void
   r.post('/api/deals/:id/offers/:offerId/accept', { config: dealsWrite, schema: { params: offerParams, body: acceptOfferBody, response: { 200: buyerOffersSchema } } }, async (request) => {
     const { ctx, params, body } = request;
     const acceptance = await ctx.write((tx) => acceptOffer(tx, ctx, params.id, params.offerId, body));
-    await sendDeclineNotices({ db: database.db, mail, log: request.log }, ctx.organizationId, acceptance);
+    await sendDeclineNotices({ mail, log: request.log }, ctx, acceptance);
     return ctx.read((tx) => listBuyerOffers(tx, ctx.organizationId, params.id));
   });
 
@@ -103,9 +103,9 @@ export async function registerDealRoomRoutes(app: FastifyInstance): Promise<void
       { config: member, schema: { params: idParams, querystring: photoQuery, response: { 201: roomPhotoSchema } } },
       async (request, reply) => {
         const ctx = roomCtx(request);
-        await checkPhotoSpace(database.db, ctx, request.params.id);
+        const roomId = await checkPhotoSpace(ctx, request.params.id);
         const upload = await openUpload(request, PHOTO_UPLOAD);
-        return reply.status(201).send(await addPhoto({ ...deps, log: request.log }, ctx, request.params.id, upload, request.query.caption || null));
+        return reply.status(201).send(await addPhoto({ ...deps, db: database.db, log: request.log }, ctx, { dealId: request.params.id, roomId }, upload, request.query.caption || null));
       },
     );
   });

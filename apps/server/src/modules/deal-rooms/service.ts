@@ -2,7 +2,7 @@ import type { DealRoom, RoomSettingsBody } from '@wholesail/domain';
 import type { Updateable } from 'kysely';
 import type { Tx } from '../../db/scope';
 import type { DealRooms } from '../../db/types';
-import type { OrgContext } from '../../http/context';
+import type { RequestContext } from '../../http/context';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordEvent } from '../deals/events';
 import { findDealRow, num } from '../deals/repo';
@@ -10,8 +10,8 @@ import { newSecret, roomUrl } from './links';
 import { hashRoomPassword } from './password';
 import * as repo from './repo';
 
-/** A member's context and the server's public URL, which the room's links start with. */
-export interface RoomContext extends OrgContext {
+/** A member's request context and the server's public URL, which the room's links start with. */
+export interface RoomContext extends RequestContext {
   publicUrl: string;
 }
 

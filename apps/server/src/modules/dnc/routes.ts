@@ -1,26 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import {
   addDncBody, DNC_MESSAGES, dncEntrySchema, dncImportResultSchema, dncListQuery, dncListSchema, dncPhoneParams, dncRemovalSchema, IMPORT_MAX_BYTES,
   removeDncBody, removeDncQuery,
 } from '@wholesail/domain';
-import type { DB } from '../../db/types';
 import { ACCESS } from '../../http/access';
 import { readCsvUpload, registerCsvUploadRoutes } from '../../http/csv-upload';
 import { badRequest } from '../../http/errors';
 import { addDnc, importDnc, listDnc, removeDnc } from './service';
 
 /** The organization's Do-Not-Contact list (docs/api-dnc.md): any member reads, adds and imports; owners and admins remove. */
-export async function registerDncRoutes(app: FastifyInstance, db: Kysely<DB>): Promise<void> {
+export async function registerDncRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const leadsRead = ACCESS.memberOrKey('leads:read');
   const leadsWrite = ACCESS.memberOrKey('leads:write');
 
-  r.get('/api/dnc', { config: leadsRead, schema: { querystring: dncListQuery, response: { 200: dncListSchema } } }, async (request) => listDnc(db, request.ctx, request.query));
+  r.get('/api/dnc', { config: leadsRead, schema: { querystring: dncListQuery, response: { 200: dncListSchema } } }, async (request) => listDnc(request.ctx, request.query));
 
   r.post('/api/dnc', { config: leadsWrite, schema: { body: addDncBody, response: { 200: dncEntrySchema, 201: dncEntrySchema } } }, async (request, reply) => {
-    const { entry, created } = await addDnc(db, request.ctx, request.body);
+    const { entry, created } = await addDnc(request.ctx, request.body);
     return reply.status(created ? 201 : 200).send(entry);
   });
 
@@ -29,13 +27,13 @@ export async function registerDncRoutes(app: FastifyInstance, db: Kysely<DB>): P
     const reason = request.body?.reason || request.query.reason;
     if (!reason) throw badRequest(`reason: ${DNC_MESSAGES.reasonRequired}`, 'VALIDATION_ERROR');
     const override = request.body?.confirm_opt_out_override ?? request.query.confirm_opt_out_override === 'true';
-    return removeDnc(db, ctx, request.params.phone, { reason, override });
+    return removeDnc(ctx, request.params.phone, { reason, override });
   });
 
   await registerCsvUploadRoutes(app, (scope) => {
     scope.withTypeProvider<ZodTypeProvider>().post('/api/dnc/import', { config: leadsWrite, bodyLimit: IMPORT_MAX_BYTES, schema: { response: { 200: dncImportResultSchema } } }, async (request) => {
       const { ctx } = request;
-      return importDnc(db, ctx, (await readCsvUpload(request)).bytes);
+      return importDnc(ctx, (await readCsvUpload(request)).bytes);
     });
   });
 }

@@ -1,11 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import {
   dncListedMessage, formatListedDate, formatPhone, leadCallingLocation, leadCallNumbers, timeZoneFor, DNC_IMPORT_MAX_INVALID,
   type AddDncBody, type DncEntry, type DncImportResult, type DncList, type DncRemoval, type DncListQuery, type DncSource, type LeadDncNumber,
 } from '@wholesail/domain';
-import { readAsTenant, withTenant, type Tx } from '../../db/scope';
-import type { DB } from '../../db/types';
-import type { OrgContext } from '../../http/context';
+import type { Tx } from '../../db/scope';
+import type { RequestContext } from '../../http/context';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { setBulkWrite } from '../lead-import/repo';
 import { emit } from '../outbox/emit';
@@ -161,13 +160,13 @@ export async function optInNumber(tx: Tx, organizationId: string, number: string
 // ---------------------------------------------------------------------------------------------
 // The routes of docs/api-dnc.md
 
-export function listDnc(db: Kysely<DB>, ctx: OrgContext, query: DncListQuery): Promise<DncList> {
-  return readAsTenant(db, ctx.organizationId, (tx) => repo.listPage(tx, ctx.organizationId, query));
+export function listDnc(ctx: RequestContext, query: DncListQuery): Promise<DncList> {
+  return ctx.read((tx) => repo.listPage(tx, ctx.organizationId, query));
 }
 
 /** Lists a number by hand; an already listed number keeps (and answers) its first entry. */
-export function addDnc(db: Kysely<DB>, ctx: OrgContext, body: AddDncBody): Promise<{ entry: DncEntry; created: boolean }> {
-  return withTenant(db, ctx.organizationId, async (tx) => {
+export function addDnc(ctx: RequestContext, body: AddDncBody): Promise<{ entry: DncEntry; created: boolean }> {
+  return ctx.write(async (tx) => {
     const added = await repo.insertListings(tx, ctx.organizationId, { source: 'manual', leadId: null, userId: ctx.user.id }, [{ phone_e164: body.phone, reason: body.reason || null }]);
     await announceListedNumbers(tx, ctx.organizationId, added);
     const [entry] = await repo.findListed(tx, ctx.organizationId, [body.phone]);
@@ -176,9 +175,9 @@ export function addDnc(db: Kysely<DB>, ctx: OrgContext, body: AddDncBody): Promi
 }
 
 /** An owner's or admin's removal, with a reason; a number that opted out by text needs the override confirmed. */
-export function removeDnc(db: Kysely<DB>, ctx: OrgContext, phone: string, input: { reason: string; override: boolean }): Promise<DncRemoval> {
+export function removeDnc(ctx: RequestContext, phone: string, input: { reason: string; override: boolean }): Promise<DncRemoval> {
   const unlisted = notFound(`${formatPhone(phone)} is not on the Do Not Call list`);
-  return withTenant(db, ctx.organizationId, async (tx) => {
+  return ctx.write(async (tx) => {
     const [entry] = await repo.findListed(tx, ctx.organizationId, [phone]);
     if (!entry) throw unlisted;
     if (entry.source === 'sms_opt_out' && !input.override) {
@@ -199,9 +198,9 @@ export function removeDnc(db: Kysely<DB>, ctx: OrgContext, phone: string, input:
  * of more than DNC_IMPORT_LIVE_ROWS numbers is one change on the realtime feed (that record), not one per number and
  * lead marked, as a lead import's batches are.
  */
-export async function importDnc(db: Kysely<DB>, ctx: OrgContext, bytes: Uint8Array): Promise<DncImportResult> {
+export async function importDnc(ctx: RequestContext, bytes: Uint8Array): Promise<DncImportResult> {
   const { rows, invalid } = await readNumberRows(bytes);
-  const added = await withTenant(db, ctx.organizationId, async (tx) => {
+  const added = await ctx.write(async (tx) => {
     const bulk = rows.length > DNC_IMPORT_LIVE_ROWS;
     if (bulk) await setBulkWrite(tx, true);
     let count = 0;

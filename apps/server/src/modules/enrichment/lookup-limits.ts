@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { withSystem, type Tx } from '../../db/scope';
 import type { DB } from '../../db/types';
-import { AppError } from '../../http/errors';
+import { tooManyRequests } from '../../http/errors';
 import type { EnrichmentProvider, EnrichmentResult } from '../../providers/enrichment';
 
 /** Lookups one client address may make per minute, whoever it is. */
@@ -32,15 +32,8 @@ async function bump(tx: Tx, key: string, windowEnd: Date, now: Date): Promise<{ 
   return { count: row.count, retryAfter: Math.max(1, Math.ceil((new Date(row.expires_at).getTime() - now.getTime()) / 1000)) };
 }
 
-/** A refused lookup: 429 with the seconds until the limit's window ends (the route sends them as Retry-After). */
-export class LookupLimited extends AppError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, 'RATE_LIMITED', message);
-  }
-}
+/** A refused lookup: 429 with the seconds until the limit's window ends as Retry-After. */
+const lookupLimited = (message: string, retryAfterSeconds: number) => tooManyRequests(message, 'RATE_LIMITED', retryAfterSeconds);
 
 /**
  * A property lookup for the address search, within its limits: LOOKUPS_PER_CLIENT_PER_MINUTE per client address;
@@ -60,7 +53,7 @@ export async function limitedLookup(
   const cached = await withSystem(db, async (tx) => {
     const client = await bump(tx, `lookup:client:${who.ip}`, new Date(now.getTime() + 60_000), now);
     if (client.count > LOOKUPS_PER_CLIENT_PER_MINUTE) {
-      throw new LookupLimited('Too many address lookups from your address. Please wait a minute and try again.', client.retryAfter);
+      throw lookupLimited('Too many address lookups from your address. Please wait a minute and try again.', client.retryAfter);
     }
     const hit = await tx.selectFrom('address_lookup_cache').select('answer').where('address_key', '=', key).where('expires_at', '>', now).executeTakeFirst();
     return hit?.answer as EnrichmentResult | undefined;
@@ -71,7 +64,7 @@ export async function limitedLookup(
     const [counter, cap] = who.organizationId ? [`lookup:org:${who.organizationId}:${day}`, caps.perOrganization] : [`lookup:public:${day}`, caps.publicTotal];
     const used = await bump(tx, counter, new Date((day + 1) * DAY_MS), now);
     if (used.count > cap) {
-      throw new LookupLimited(
+      throw lookupLimited(
         who.organizationId
           ? `Your organization has used its ${cap} property lookups for today. Lookups start again at midnight UTC.`
           : 'Property lookups for visitors are used up for today. Sign in, or try again tomorrow.',

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { propertyLookupSchema } from '@wholesail/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { publicRoute } from '../../http/access';
 import { isDatabaseUnavailable } from '../../db/unavailable';
-import { errorBody } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import type { EnrichmentProvider } from '../../providers/enrichment';
 import { recordingEnrichment } from '../integrations/recording';
-import { limitedLookup, LookupLimited, type LookupCaps } from './lookup-limits';
+import { limitedLookup, type LookupCaps } from './lookup-limits';
 
 const lookupBody = z
   .object({
@@ -25,18 +26,16 @@ const lookupBody = z
 export function registerEnrichmentRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; provider: EnrichmentProvider; caps: LookupCaps }): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/enrichment/property',
-    { schema: { body: lookupBody }, config: publicRoute("the landing page looks addresses up for visitors (limited per client and capped per day); the answer is the provider's, no tenant data") },
-    async (request, reply) => {
+    { schema: { body: lookupBody, response: { 200: propertyLookupSchema } }, config: publicRoute("the landing page looks addresses up for visitors (limited per client and capped per day); the answer is the provider's, no tenant data") },
+    async (request) => {
       const organizationId = (await request.lookUpSession())?.organizationId ?? null;
       try {
         // A member's lookup is recorded as the organization's BatchData status (the Integrations screen).
         const provider = organizationId ? recordingEnrichment(deps.provider, deps.db, organizationId, request.log) : deps.provider;
         return await limitedLookup(deps.db, provider, deps.caps, { ip: request.ip, organizationId }, request.body.address);
       } catch (error) {
-        if (error instanceof LookupLimited) {
-          return reply.status(429).header('retry-after', String(error.retryAfterSeconds)).send(errorBody(error.code, error.message));
-        }
-        if (isDatabaseUnavailable(error)) throw error;
+        // A limit (429 with Retry-After) and a lost database are answered as such.
+        if (error instanceof AppError || isDatabaseUnavailable(error)) throw error;
         request.log.warn({ err: error }, 'enrichment lookup failed');
         return { success: false, error: 'The enrichment service did not answer. Please try again.' };
       }

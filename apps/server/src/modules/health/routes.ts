@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serverHealthSchema } from '@wholesail/domain';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { publicRoute } from '../../http/access';
@@ -8,7 +10,8 @@ import { APP_VERSION } from '../../version';
 const PING_TIMEOUT_MS = 2000;
 
 export function registerHealthRoutes(app: FastifyInstance, db: Kysely<DB>, storage: FileStorage): void {
-  app.get('/api/health', { config: publicRoute('load balancers, monitors and the public /status page probe it') }, async (_request, reply) => {
+  const config = publicRoute('load balancers, monitors and the public /status page probe it');
+  app.withTypeProvider<ZodTypeProvider>().get('/api/health', { config, schema: { response: { 200: serverHealthSchema, 503: serverHealthSchema } } }, async (_request, reply) => {
     const ping = sql`select 1`.execute(db).then(() => true, () => false);
     const timeout = new Promise<boolean>((resolve) => setTimeout(resolve, PING_TIMEOUT_MS, false).unref());
     const ok = await Promise.race([ping, timeout]);

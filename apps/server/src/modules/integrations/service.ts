@@ -5,7 +5,7 @@ import {
 } from '@wholesail/domain';
 import type { Config } from '../../config';
 import type { DB } from '../../db/types';
-import type { RequestContext } from '../../http/access';
+import type { RequestContext } from '../../http/context';
 import type { FileStorage } from '../../providers/storage';
 import { readCalling } from '../calls/settings';
 import { CATALOG, describeIntegrations, testedIn } from './catalog';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { baseScore, type ImportStatus, type ScoreInput } from '@wholesail/domain';
 import { withTenant } from '../../db/scope';
-import type { OrgContext } from '../../http/context';
+import { requestContext } from '../../http/context';
 import { JobInterrupted } from '../../jobs/queue';
 import { deriveLeadColumns } from '../leads/derive';
 import { DB_KINDS, ORIGIN, useTestApp, type TestApp } from '../../../test/harness';
@@ -253,12 +253,12 @@ describe.each(DB_KINDS)('CSV lead import on %s', (kind) => {
   });
 
   it('resumes a stopped run after its last committed batch and never writes a row twice', async () => {
-    const ctx: OrgContext = { user: { id: b.userId, email: b.email, name: 'B' }, organizationId: b.organizationId, role: 'owner' };
+    const ctx = requestContext(t.database.db, { user: { id: b.userId, email: b.email, name: 'B' }, organizationId: b.organizationId, role: 'owner' });
     const lines = ['Owner Name,Property Address,Phone 1'];
     for (let i = 0; i < 25; i++) lines.push(`Owner ${i},${100 + i} Resume Road,(737) 555-${String(1000 + i)}`);
     lines.push('Owner 3 again,103 resume rd,');
     const preview = await createImport(deps(), ctx, { filename: 'resume.csv', stream: Readable.from([Buffer.from(lines.join('\n'))]) });
-    await startImport(t.database.db, ctx, preview.id, preview.proposed_mapping, async () => {});
+    await startImport(ctx, preview.id, preview.proposed_mapping, async () => {});
     const job = { organizationId: b.organizationId, importId: preview.id };
 
     await expect(runImport(deps(), job, { batchSize: 10, shouldStop: () => true, lastAttempt: false })).rejects.toBeInstanceOf(JobInterrupted);
@@ -275,10 +275,10 @@ describe.each(DB_KINDS)('CSV lead import on %s', (kind) => {
   });
 
   it('queues the job in the transaction that starts the import: a failed send leaves it waiting for its mapping', async () => {
-    const ctx: OrgContext = { user: { id: b.userId, email: b.email, name: 'B' }, organizationId: b.organizationId, role: 'owner' };
+    const ctx = requestContext(t.database.db, { user: { id: b.userId, email: b.email, name: 'B' }, organizationId: b.organizationId, role: 'owner' });
     const csv = Buffer.from('Owner Name,Property Address\nQueued Owner,5 Queued Way\n');
     const preview = await createImport(deps(), ctx, { filename: 'queued.csv', stream: Readable.from([csv]) });
-    const refused = startImport(t.database.db, ctx, preview.id, preview.proposed_mapping, async () => {
+    const refused = startImport(ctx, preview.id, preview.proposed_mapping, async () => {
       throw new Error('the queue is unreachable');
     });
     await expect(refused).rejects.toThrow('the queue is unreachable');

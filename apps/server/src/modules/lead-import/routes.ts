@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { importPreviewSchema, importStatusSchema, startImportBody } from '@wholesail/domain';
-import type { DB } from '../../db/types';
 import { ACCESS } from '../../http/access';
 import { openCsvUpload, registerCsvUploadRoutes } from '../../http/csv-upload';
 import type { JobQueue } from '../../jobs/queue';
@@ -17,7 +15,6 @@ const idParams = z.object({ id: z.uuid('id: expected an import id') });
 const uploadQuery = z.object({ filename: z.string().max(255, 'filename must be at most 255 characters').optional() });
 
 export interface LeadImportRouteDeps {
-  db: Kysely<DB>;
   storage: FileStorage;
   jobs: JobQueue;
   /** Uploads received at once: per organization, and by this process in all. */
@@ -26,7 +23,7 @@ export interface LeadImportRouteDeps {
 
 /** POST /api/leads/import, POST /api/leads/import/:id/start, GET /api/leads/import/:id (docs/api-leads.md). */
 export async function registerLeadImportRoutes(app: FastifyInstance, deps: LeadImportRouteDeps): Promise<void> {
-  const { db, jobs } = deps;
+  const { jobs } = deps;
   const slots = new UploadSlots(deps.uploads.perOrg, deps.uploads.perServer);
   const enqueue: EnqueueImport = (tx, job) => jobs.sendWith(transactionExecutor(tx), LEAD_IMPORT_QUEUE, job, { key: job.importId });
 
@@ -40,7 +37,7 @@ export async function registerLeadImportRoutes(app: FastifyInstance, deps: LeadI
       const release = slots.take(ctx.organizationId);
       try {
         const upload = await openCsvUpload(request);
-        const preview = await createImport({ ...deps, log: request.log }, ctx, { filename: request.query.filename || upload.filename, stream: upload.stream });
+        const preview = await createImport({ ...deps, db: app.services.database.db, log: request.log }, ctx, { filename: request.query.filename || upload.filename, stream: upload.stream });
         return reply.status(201).send(preview);
       } finally {
         release();
@@ -48,11 +45,11 @@ export async function registerLeadImportRoutes(app: FastifyInstance, deps: LeadI
     });
 
     r.post('/api/leads/import/:id/start', { config: leadsWrite, schema: { params: idParams, body: startImportBody, response: { 202: importStatusSchema } } }, async (request, reply) => {
-      const status = await startImport(db, request.ctx, request.params.id, request.body.mapping, enqueue);
+      const status = await startImport(request.ctx, request.params.id, request.body.mapping, enqueue);
       jobs.wake(LEAD_IMPORT_QUEUE); // committed: start it now instead of at the worker's next poll
       return reply.status(202).send(status);
     });
 
-    r.get('/api/leads/import/:id', { config: leadsRead, schema: { params: idParams, response: { 200: importStatusSchema } } }, async (request) => getImport(db, request.ctx, request.params.id));
+    r.get('/api/leads/import/:id', { config: leadsRead, schema: { params: idParams, response: { 200: importStatusSchema } } }, async (request) => getImport(request.ctx, request.params.id));
   });
 }

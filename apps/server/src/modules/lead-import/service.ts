@@ -3,7 +3,7 @@ import { IMPORT_MAX_ERRORS, mappingProblems, type ImportMapping, type ImportStat
 import { withTenant, type Tx } from '../../db/scope';
 import { iso } from '../../db/timestamps';
 import type { DB } from '../../db/types';
-import type { OrgContext } from '../../http/context';
+import type { RequestContext } from '../../http/context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { JobInterrupted } from '../../jobs/queue';
 import { StoredFileMissing, type FileStorage } from '../../providers/storage';
@@ -54,8 +54,8 @@ export function toImportStatus(row: ImportRow): ImportStatus {
   };
 }
 
-export async function getImport(db: Kysely<DB>, ctx: OrgContext, id: string): Promise<ImportStatus> {
-  const row = await withTenant(db, ctx.organizationId, (tx) => findImport(tx, ctx.organizationId, id));
+export async function getImport(ctx: RequestContext, id: string): Promise<ImportStatus> {
+  const row = await ctx.read((tx) => findImport(tx, ctx.organizationId, id));
   if (!row) throw notFound('Import not found');
   return toImportStatus(row);
 }
@@ -67,13 +67,12 @@ const IDENTITY_FIELDS = new Set<LeadFieldName>([
 
 /** Confirms the mapping and queues the job, in one transaction. */
 export async function startImport(
-  db: Kysely<DB>,
-  ctx: OrgContext,
+  ctx: RequestContext,
   id: string,
   mapping: Record<string, string | null>,
   enqueue: EnqueueImport,
 ): Promise<ImportStatus> {
-  const row = await withTenant(db, ctx.organizationId, async (tx) => {
+  const row = await ctx.write(async (tx) => {
     const found = await findImport(tx, ctx.organizationId, id, { forUpdate: true });
     if (!found) throw notFound('Import not found');
     if (found.status !== 'awaiting_mapping') throw conflict('This import has already been started', 'IMPORT_STARTED');

@@ -3,10 +3,9 @@ import { pipeline } from 'node:stream/promises';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { proposeMapping, type ImportPreview } from '@wholesail/domain';
-import { withTenant } from '../../db/scope';
 import type { DB } from '../../db/types';
-import type { OrgContext } from '../../http/context';
+import { proposeMapping, type ImportPreview } from '@wholesail/domain';
+import type { RequestContext } from '../../http/context';
 import type { FileStorage } from '../../providers/storage';
 import { recorded } from '../integrations/status';
 import { insertImport } from './repo';
@@ -24,7 +23,7 @@ const cleanFilename = (name: string | undefined) => (name ?? '').replace(/[\\/]/
  */
 export async function createImport(
   deps: { db: Kysely<DB>; storage: FileStorage; log: FastifyBaseLogger },
-  ctx: OrgContext,
+  ctx: RequestContext,
   upload: { filename?: string; stream: Readable },
 ): Promise<ImportPreview> {
   const id = crypto.randomUUID();
@@ -39,7 +38,7 @@ export async function createImport(
     await recorded(deps.db, ctx.organizationId, 'storage', stored, deps.log);
     const { headers, totalRows, sampleRows } = await scan.summary();
     const { mapping, unknown } = proposeMapping(headers);
-    const row = await withTenant(deps.db, ctx.organizationId, (tx) =>
+    const row = await ctx.write((tx) =>
       insertImport(tx, { id, organizationId: ctx.organizationId, filename: cleanFilename(upload.filename), totalRows, headers, mapping, createdBy: ctx.user.id }),
     );
     return {

@@ -1,8 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { BulkLeadsChange, BulkLeadsResult, EventCause } from '@wholesail/domain';
-import { withTenant, type Tx } from '../../db/scope';
-import type { DB } from '../../db/types';
-import type { OrgContext } from '../../http/context';
+import type { Tx } from '../../db/scope';
+import type { OrgContext, RequestContext } from '../../http/context';
 import { auditEach } from '../audit/audit';
 import { emit } from '../outbox/emit';
 
@@ -18,8 +17,8 @@ function changedTags(add: string[], remove: string[]) {
  * POST /api/leads/bulk in one transaction: only the caller's organization's live leads that the change really
  * changes are written (so a lead already so keeps its version); every other id counts as skipped.
  */
-export function bulkUpdateLeads(db: Kysely<DB>, ctx: OrgContext, change: BulkLeadsChange): Promise<BulkLeadsResult> {
-  return withTenant(db, ctx.organizationId, (tx) => updateLeadsIn(tx, ctx, change));
+export function bulkUpdateLeads(ctx: RequestContext, change: BulkLeadsChange): Promise<BulkLeadsResult> {
+  return ctx.write((tx) => updateLeadsIn(tx, ctx, change));
 }
 
 /**

@@ -1,12 +1,10 @@
-import type { Kysely } from 'kysely';
 import {
-  derivedEquity, LEAD_MESSAGES, LEAD_RESTORE_DAYS, STATS_HIGH_MOTIVATION, STATS_NEW_DAYS, type Lead, type LeadRecord, type LeadStats, type LeadWrite,
+  derivedEquity, LEAD_CONTEXT_FIELDS, LEAD_MESSAGES, LEAD_RESTORE_DAYS, STATS_HIGH_MOTIVATION, STATS_NEW_DAYS, type LeadContext, type LeadRecord, type LeadStats, type LeadWrite,
   type ListLeadsQuery, type UpdateLead,
 } from '@wholesail/domain';
-import { readAsTenant, withTenant, type Tx } from '../../db/scope';
+import type { Tx } from '../../db/scope';
 import { iso } from '../../db/timestamps';
-import type { DB } from '../../db/types';
-import type { OrgContext } from '../../http/context';
+import type { RequestContext } from '../../http/context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { clearFlagRefusal, DNC_MARKED_ACTION, leadDncNumbers, listLeadNumbers } from '../dnc/service';
 import { audit, type AuditActor } from '../audit/audit';
@@ -24,17 +22,17 @@ function enrichmentStamp(body: LeadWrite): Record<string, unknown> {
   return body.data_source === 'batchdata' ? { enriched_at: new Date(), enriched_by: 'batchdata' } : {};
 }
 
-export function listLeads(db: Kysely<DB>, ctx: OrgContext, query: ListLeadsQuery) {
-  if (query.deleted) return readAsTenant(db, ctx.organizationId, (tx) => deletedPage(tx, ctx.organizationId, query, new Date()));
-  return readAsTenant(db, ctx.organizationId, (tx) => list.listLeads(tx, ctx.organizationId, query), list.LIST_PLAN);
+export function listLeads(ctx: RequestContext, query: ListLeadsQuery) {
+  if (query.deleted) return ctx.read((tx) => deletedPage(tx, ctx.organizationId, query, new Date()));
+  return ctx.read((tx) => list.listLeads(tx, ctx.organizationId, query), list.LIST_PLAN);
 }
 
-export function topLeads(db: Kysely<DB>, ctx: OrgContext, limit: number, now = new Date()): Promise<TopLead[]> {
-  return readAsTenant(db, ctx.organizationId, (tx) => rankTopLeads(tx, ctx.organizationId, limit, now));
+export function topLeads(ctx: RequestContext, limit: number, now = new Date()): Promise<TopLead[]> {
+  return ctx.read((tx) => rankTopLeads(tx, ctx.organizationId, limit, now));
 }
 
-export function leadStats(db: Kysely<DB>, ctx: OrgContext): Promise<LeadStats> {
-  return readAsTenant(db, ctx.organizationId, (tx) =>
+export function leadStats(ctx: RequestContext): Promise<LeadStats> {
+  return ctx.read((tx) =>
     repo.leadStats(tx, ctx.organizationId, new Date(Date.now() - STATS_NEW_DAYS * DAY_MS), STATS_HIGH_MOTIVATION),
   );
 }
@@ -57,8 +55,8 @@ async function markDnc(tx: Tx, actor: AuditActor, lead: repo.LeadRow): Promise<v
   await audit(tx, actor, DNC_MARKED_ACTION, { type: 'lead', id: lead.id }, { via: 'lead_edit', listed });
 }
 
-export async function getLead(db: Kysely<DB>, ctx: OrgContext, id: string): Promise<LeadRecord> {
-  const record = await readAsTenant(db, ctx.organizationId, async (tx) => {
+export async function getLead(ctx: RequestContext, id: string): Promise<LeadRecord> {
+  const record = await ctx.read(async (tx) => {
     const row = await repo.findLead(tx, ctx.organizationId, id);
     return row ? leadRecord(tx, ctx.organizationId, row, true) : null;
   });
@@ -66,8 +64,8 @@ export async function getLead(db: Kysely<DB>, ctx: OrgContext, id: string): Prom
   return record;
 }
 
-export function createLead(db: Kysely<DB>, ctx: OrgContext, body: LeadWrite): Promise<LeadRecord> {
-  return withTenant(db, ctx.organizationId, async (tx) => leadRecord(tx, ctx.organizationId, await insertNewLead(tx, ctx, body), false));
+export function createLead(ctx: RequestContext, body: LeadWrite): Promise<LeadRecord> {
+  return ctx.write(async (tx) => leadRecord(tx, ctx.organizationId, await insertNewLead(tx, ctx, body), false));
 }
 
 /**
@@ -95,8 +93,8 @@ export async function insertNewLead(tx: Tx, actor: AuditActor, body: LeadWrite, 
  * `dnc_status: true` lists every number of the lead; `dnc_status: false` clears the lead's own flag, and
  * is refused (409 DNC_LISTED, nothing changed) while one of its numbers is listed: the lead would stay Do Not Call.
  */
-export function updateLead(db: Kysely<DB>, ctx: OrgContext, id: string, { version, ...body }: UpdateLead): Promise<LeadRecord> {
-  return withTenant(db, ctx.organizationId, async (tx) => {
+export function updateLead(ctx: RequestContext, id: string, { version, ...body }: UpdateLead): Promise<LeadRecord> {
+  return ctx.write(async (tx) => {
     const current = await repo.findLead(tx, ctx.organizationId, id, true);
     if (!current) throw notFound('Lead not found');
     if (version !== undefined && version !== current.version) throw conflict(LEAD_MESSAGES.leadChanged, 'LEAD_CHANGED');
@@ -126,8 +124,8 @@ export function updateLead(db: Kysely<DB>, ctx: OrgContext, id: string, { versio
 }
 
 /** Soft delete (any member): the lead leaves every list, count and search, and an owner or admin may restore it for LEAD_RESTORE_DAYS. */
-export async function deleteLead(db: Kysely<DB>, ctx: OrgContext, id: string, now = new Date()): Promise<void> {
-  await withTenant(db, ctx.organizationId, async (tx) => {
+export async function deleteLead(ctx: RequestContext, id: string, now = new Date()): Promise<void> {
+  await ctx.write(async (tx) => {
     if (!(await markDeleted(tx, ctx.organizationId, id, ctx.user.id, now))) throw notFound('Lead not found');
     await audit(tx, ctx, 'lead.deleted', { type: 'lead', id });
     await emit(tx, { type: 'lead.deleted', organizationId: ctx.organizationId, leadId: id });
@@ -135,8 +133,8 @@ export async function deleteLead(db: Kysely<DB>, ctx: OrgContext, id: string, no
 }
 
 /** POST /api/leads/:id/restore (owners and admins): the lead back with the status it had; 404 once the 30 days are over. */
-export function restoreLead(db: Kysely<DB>, ctx: OrgContext, id: string, now = new Date()): Promise<LeadRecord> {
-  return withTenant(db, ctx.organizationId, async (tx) => {
+export function restoreLead(ctx: RequestContext, id: string, now = new Date()): Promise<LeadRecord> {
+  return ctx.write(async (tx) => {
     const row = await restoreDeleted(tx, ctx.organizationId, id, now);
     if (!row) throw notFound(`No deleted lead with this id from the last ${LEAD_RESTORE_DAYS} days`);
     await audit(tx, ctx, 'lead.restored', { type: 'lead', id });
@@ -144,19 +142,13 @@ export function restoreLead(db: Kysely<DB>, ctx: OrgContext, id: string, now = n
   });
 }
 
-const CONTEXT_FIELDS = [
-  'id', 'owner_1_name', 'property_address_full', 'estimated_value', 'mortgage_balance', 'motivation_score', 'status',
-  'badges', 'property_type', 'total_bedrooms', 'total_baths', 'out_of_state_owner', 'vacant', 'tenant_occupied', 'notes',
-  'last_contacted_at', 'owner_address_state', 'property_address_state', 'dnc_status',
-] as const;
-
 /** get_cached_lead_context: the fields a call needs, derived equity, and the lead's recent conversations. */
-export function leadContext(db: Kysely<DB>, ctx: OrgContext, id: string) {
-  return withTenant(db, ctx.organizationId, async (tx) => {
+export function leadContext(ctx: RequestContext, id: string): Promise<LeadContext> {
+  return ctx.read(async (tx) => {
     const row = await repo.findLead(tx, ctx.organizationId, id);
     if (!row) throw notFound('Lead not found');
     const lead = repo.toLead(row);
-    const context = Object.fromEntries(CONTEXT_FIELDS.map((f) => [f, lead[f]]));
+    const context = Object.fromEntries(LEAD_CONTEXT_FIELDS.map((f) => [f, lead[f]])) as Omit<LeadContext['lead'], 'equity'>;
     const conversations = await tx
       .selectFrom('conversations')
       .select(['id', 'body', 'direction', 'channel', 'created_at'])

@@ -13,14 +13,14 @@ const tokenParams = z.object({ token: z.string().min(16, 'token: the invitation 
 export function registerInvitationRoutes(app: FastifyInstance, deps: InvitationDeps & { auth: Auth; sessionsChanged: () => void }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/organization/invitations', { config: ACCESS.member, schema: { response: { 200: z.object({ invitations: z.array(invitationSchema) }) } } }, async (request) => ({ invitations: await getInvitations(deps.db, request.ctx) }));
+  r.get('/api/organization/invitations', { config: ACCESS.member, schema: { response: { 200: z.object({ invitations: z.array(invitationSchema) }) } } }, async (request) => ({ invitations: await getInvitations(request.ctx) }));
 
   r.post('/api/organization/invitations', { config: ACCESS.admin, schema: { body: createInvitationBody, response: { 201: z.object({ invitation: invitationSchema, link: z.string() }) } } }, async (request, reply) =>
     reply.status(201).send(await inviteMember(deps, request.ctx, request.body.email, request.body.role)),
   );
 
   r.delete('/api/organization/invitations/:id', { config: ACCESS.admin, schema: { params: idParams } }, async (request, reply) => {
-    await revokeInvitation(deps.db, request.ctx, request.params.id);
+    await revokeInvitation(request.ctx, request.params.id);
     return reply.status(204).send();
   });
 

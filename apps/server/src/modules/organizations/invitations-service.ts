@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { InvitationPreview } from '@wholesail/domain';
 import type { SessionContext } from '../../auth/session';
-import { withSystem, withTenant, type Tx } from '../../db/scope';
+import { withSystem, type Tx } from '../../db/scope';
 import { iso } from '../../db/timestamps';
 import type { DB } from '../../db/types';
-import type { OrgContext } from '../../http/context';
+import type { RequestContext } from '../../http/context';
 import { badRequest, conflict, forbidden, gone, notFound } from '../../http/errors';
 import type { MailProvider } from '../../providers/mail';
 import { insertUserWithPassword } from '../../auth/users';
@@ -38,15 +38,15 @@ function provesMailbox(secret: string, token: string, proof: string | undefined)
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
 
-export function getInvitations(db: Kysely<DB>, ctx: OrgContext) {
-  return withTenant(db, ctx.organizationId, (tx) => listInvitations(tx, ctx.organizationId));
+export function getInvitations(ctx: RequestContext) {
+  return ctx.read((tx) => listInvitations(tx, ctx.organizationId));
 }
 
 /** Invites an email into the caller's organization; older pending invitations for it are revoked. */
-export async function inviteMember(deps: InvitationDeps, ctx: OrgContext, email: string, role: 'admin' | 'member') {
+export async function inviteMember(deps: InvitationDeps, ctx: RequestContext, email: string, role: 'admin' | 'member') {
   const token = crypto.randomBytes(24).toString('base64url');
   const link = `${deps.publicUrl}/accept-invitation/${token}`;
-  const { invitation, organizationName } = await withTenant(deps.db, ctx.organizationId, async (tx) => {
+  const { invitation, organizationName } = await ctx.write(async (tx) => {
     const member = await tx
       .selectFrom('user_profiles')
       .innerJoin('users', 'users.id', 'user_profiles.id')
@@ -90,8 +90,8 @@ export async function inviteMember(deps: InvitationDeps, ctx: OrgContext, email:
   return { invitation, link };
 }
 
-export async function revokeInvitation(db: Kysely<DB>, ctx: OrgContext, id: string) {
-  await withTenant(db, ctx.organizationId, async (tx) => {
+export async function revokeInvitation(ctx: RequestContext, id: string) {
+  await ctx.write(async (tx) => {
     const row = await tx
       .updateTable('invitations')
       .set({ revoked_at: new Date() })

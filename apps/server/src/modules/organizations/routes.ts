@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { createOrganizationBody, memberSchema, meSchema, organizationSchema, updateOrganizationBody } from '@wholesail/domain';
 import { ACCESS } from '../../http/access';
 import type { DB } from '../../db/types';
-import { createPersonalOrganization, getMembers, getOrganization, updateOrganization } from './service';
+import { createPersonalOrganization, getMembers, getOrganization, organizationOfSession, updateOrganization } from './service';
 
 const idParams = z.object({ id: z.uuid('id: expected an organization id') });
 const organization = { 200: organizationSchema };
@@ -15,7 +15,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, db: Kysely<DB>)
 
   r.get('/api/me', { config: ACCESS.session, schema: { response: { 200: meSchema } } }, async (request) => {
     const ctx = request.signedIn;
-    const organization = ctx.organizationId ? await getOrganization(db, ctx.organizationId) : null;
+    const organization = ctx.organizationId ? await organizationOfSession(db, ctx.organizationId) : null;
     return { user: ctx.user, organization: organization && { id: organization.id, name: organization.name }, role: ctx.role };
   });
 
@@ -23,19 +23,19 @@ export function registerOrganizationRoutes(app: FastifyInstance, db: Kysely<DB>)
     return reply.status(201).send(await createPersonalOrganization(db, request.signedIn.user.id, request.body.org_name, () => app.services.sessions.clear()));
   });
 
-  r.get('/api/organization', { config: ACCESS.member, schema: { response: organization } }, async (request) => getOrganization(db, request.ctx.organizationId));
+  r.get('/api/organization', { config: ACCESS.member, schema: { response: organization } }, async (request) => getOrganization(request.ctx));
 
   r.get('/api/organizations/:id', { config: ACCESS.member, schema: { params: idParams, response: organization } }, async (request) =>
-    getOrganization(db, request.ctx.organizationId, request.params.id),
+    getOrganization(request.ctx, request.params.id),
   );
 
   r.patch('/api/organization', { config: ACCESS.admin, schema: { body: updateOrganizationBody, response: organization } }, async (request) =>
-    updateOrganization(db, request.ctx, request.ctx.organizationId, request.body.name),
+    updateOrganization(request.ctx, request.ctx.organizationId, request.body.name),
   );
 
   r.patch('/api/organizations/:id', { config: ACCESS.admin, schema: { params: idParams, body: updateOrganizationBody, response: organization } }, async (request) =>
-    updateOrganization(db, request.ctx, request.params.id, request.body.name),
+    updateOrganization(request.ctx, request.params.id, request.body.name),
   );
 
-  r.get('/api/organization/members', { config: ACCESS.member, schema: { response: { 200: z.object({ members: z.array(memberSchema) }) } } }, async (request) => ({ members: await getMembers(db, request.ctx) }));
+  r.get('/api/organization/members', { config: ACCESS.member, schema: { response: { 200: z.object({ members: z.array(memberSchema) }) } } }, async (request) => ({ members: await getMembers(request.ctx) }));
 }

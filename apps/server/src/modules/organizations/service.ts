@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { withSystem, withTenant } from '../../db/scope';
+import { readAsTenant, withSystem, type Tx } from '../../db/scope';
 import type { DB } from '../../db/types';
-import type { OrgContext } from '../../http/context';
+import type { RequestContext } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { audit } from '../audit/audit';
 import { createOwnedOrganization, findOrganization, findProfile, listMembers, renameOrganization } from './repo';
@@ -21,15 +21,25 @@ export async function createPersonalOrganization(db: Kysely<DB>, userId: string,
   return organization;
 }
 
-/** Reads an organization by id as the caller's tenant: another organization's id is simply not found. */
-export async function getOrganization(db: Kysely<DB>, tenantId: string, id = tenantId) {
-  const organization = await withTenant(db, tenantId, (tx) => findOrganization(tx, id));
+/** An organization by id as the transaction's tenant sees it: another organization's id is simply not found. */
+async function visibleOrganization(tx: Tx, id: string) {
+  const organization = await findOrganization(tx, id);
   if (!organization) throw notFound('Organization not found');
   return organization;
 }
 
-export async function updateOrganization(db: Kysely<DB>, ctx: OrgContext, id: string, name: string) {
-  return withTenant(db, ctx.organizationId, async (tx) => {
+/** A member's organization, or another by id (404 unless it is theirs). */
+export function getOrganization(ctx: RequestContext, id = ctx.organizationId) {
+  return ctx.read((tx) => visibleOrganization(tx, id));
+}
+
+/** GET /api/me (signed in, no member context): the caller's organization. */
+export function organizationOfSession(db: Kysely<DB>, organizationId: string) {
+  return readAsTenant(db, organizationId, (tx) => visibleOrganization(tx, organizationId));
+}
+
+export async function updateOrganization(ctx: RequestContext, id: string, name: string) {
+  return ctx.write(async (tx) => {
     const organization = await renameOrganization(tx, id, name);
     if (!organization) throw notFound('Organization not found');
     await audit(tx, ctx, 'organization.renamed', { type: 'organization', id: id }, { name });
@@ -37,6 +47,6 @@ export async function updateOrganization(db: Kysely<DB>, ctx: OrgContext, id: st
   });
 }
 
-export function getMembers(db: Kysely<DB>, ctx: OrgContext) {
-  return withTenant(db, ctx.organizationId, (tx) => listMembers(tx, ctx.organizationId));
+export function getMembers(ctx: RequestContext) {
+  return ctx.read((tx) => listMembers(tx, ctx.organizationId));
 }

@@ -1,16 +1,14 @@
-import type { Kysely } from 'kysely';
 import { chooseCallerId, type OrganizationPhoneNumber } from '@wholesail/domain';
-import { withTenant, type Tx } from '../../db/scope';
-import type { DB } from '../../db/types';
-import type { OrgContext } from '../../http/context';
+import type { Tx } from '../../db/scope';
+import type { OrgContext, RequestContext } from '../../http/context';
 import { violatesUnique } from '../../db/constraint';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import type { TwilioNumberOwnership } from '../../providers/voice/twilio-numbers';
 import { audit } from '../audit/audit';
 import * as repo from './repo';
 
-export function listNumbers(db: Kysely<DB>, ctx: OrgContext) {
-  return withTenant(db, ctx.organizationId, async (tx) => ({ items: await repo.listNumbers(tx, ctx.organizationId) }));
+export function listNumbers(ctx: RequestContext) {
+  return ctx.read(async (tx) => ({ items: await repo.listNumbers(tx, ctx.organizationId) }));
 }
 
 /** One organization per active number (migration 0019); who has it is not said. */
@@ -44,13 +42,12 @@ async function checkOwnership(ownership: Pick<TwilioNumberOwnership, 'owns'> | n
 }
 
 export async function createNumber(
-  db: Kysely<DB>,
-  ctx: OrgContext,
+  ctx: RequestContext,
   body: { phone_number: string; label?: string | null; is_primary?: boolean; is_active?: boolean },
   ownership: Pick<TwilioNumberOwnership, 'owns'> | null,
 ): Promise<OrganizationPhoneNumber> {
   await checkOwnership(ownership, body.phone_number);
-  return ownedOnce(withTenant(db, ctx.organizationId, async (tx) => {
+  return ownedOnce(ctx.write(async (tx) => {
     const isPrimary = Boolean(body.is_primary) && body.is_active !== false;
     if (isPrimary) await repo.clearPrimary(tx, ctx.organizationId);
     const created = await repo.insertNumber(tx, ctx.organizationId, { ...body, is_primary: isPrimary });
@@ -61,12 +58,11 @@ export async function createNumber(
 }
 
 export function updateNumber(
-  db: Kysely<DB>,
-  ctx: OrgContext,
+  ctx: RequestContext,
   id: string,
   body: { label?: string | null; is_primary?: boolean; is_active?: boolean },
 ): Promise<OrganizationPhoneNumber> {
-  return ownedOnce(withTenant(db, ctx.organizationId, async (tx) => {
+  return ownedOnce(ctx.write(async (tx) => {
     // An inactive number cannot stay primary.
     const values = body.is_active === false ? { ...body, is_primary: false } : body;
     if (values.is_primary) await repo.clearPrimary(tx, ctx.organizationId, id);
@@ -76,19 +72,19 @@ export function updateNumber(
   }));
 }
 
-export async function deleteNumber(db: Kysely<DB>, ctx: OrgContext, id: string): Promise<void> {
-  await withTenant(db, ctx.organizationId, async (tx) => {
+export async function deleteNumber(ctx: RequestContext, id: string): Promise<void> {
+  await ctx.write(async (tx) => {
     if (!(await repo.deleteNumber(tx, ctx.organizationId, id))) throw notFound('Phone number not found');
     await audit(tx, ctx, 'phone_number.deleted', { type: 'organization_phone_number', id: id });
   });
 }
 
-export function listAssignments(db: Kysely<DB>, ctx: OrgContext) {
-  return withTenant(db, ctx.organizationId, async (tx) => ({ items: await repo.listAssignments(tx, ctx.organizationId, ctx.user.id) }));
+export function listAssignments(ctx: RequestContext) {
+  return ctx.read(async (tx) => ({ items: await repo.listAssignments(tx, ctx.organizationId, ctx.user.id) }));
 }
 
-export function setDefaultNumber(db: Kysely<DB>, ctx: OrgContext, phoneNumber: string) {
-  return withTenant(db, ctx.organizationId, async (tx) => {
+export function setDefaultNumber(ctx: RequestContext, phoneNumber: string) {
+  return ctx.write(async (tx) => {
     const number = await repo.findNumberByValue(tx, ctx.organizationId, phoneNumber);
     if (!number || !number.is_active) throw badRequest(`The phone number ${phoneNumber} is not an active number of your organization`, 'NOT_AN_ORGANIZATION_NUMBER');
     await repo.setDefault(tx, ctx.organizationId, ctx.user.id, phoneNumber);
@@ -116,6 +112,6 @@ export async function callerIdsFor(tx: Tx, ctx: OrgContext, leadIds: readonly st
   return new Map(leadIds.map((id) => [id, chooseCallerId({ leadAssigned: leadAssigned.get(id) ?? null, userDefault, orgNumbers }).phone_number]));
 }
 
-export function callerId(db: Kysely<DB>, ctx: OrgContext, leadId: string | undefined) {
-  return withTenant(db, ctx.organizationId, (tx) => callerIdFor(tx, ctx, leadId));
+export function callerId(ctx: RequestContext, leadId: string | undefined) {
+  return ctx.read((tx) => callerIdFor(tx, ctx, leadId));
 }

@@ -16,8 +16,8 @@ const referralParams = z.object({ id: z.uuid('id: expected a referral id') });
 
 /** Realtor push for members (docs/api-referrals.md): partners, and the referrals pushed to them. */
 export function registerReferralRoutes(app: FastifyInstance, secret: string): void {
-  const { database, mail, config } = app.services;
-  const deps: ReferralDeps = { db: database.db, mail, publicUrl: config.publicUrl, secret };
+  const { mail, config } = app.services;
+  const deps: ReferralDeps = { mail, publicUrl: config.publicUrl, secret };
   const r = app.withTypeProvider<ZodTypeProvider>();
   const member = ACCESS.member;
   const partner = <T>(value: T | null): T => {

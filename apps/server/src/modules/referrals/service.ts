@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
 import { DEFAULT_COMMISSION_PERCENT, formatUsd, REFERRAL_LINK_DAYS, referralFee, type CreateReferralBody, type Referral } from '@wholesail/domain';
-import { withTenant, type Tx } from '../../db/scope';
-import type { DB } from '../../db/types';
-import type { OrgContext } from '../../http/context';
+import type { Tx } from '../../db/scope';
+import type { OrgContext, RequestContext } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import type { MailProvider } from '../../providers/mail';
 import { audit } from '../audit/audit';
@@ -11,7 +9,6 @@ import { referralLink, referralToken } from './link';
 import { findReferral } from './repo';
 
 export interface ReferralDeps {
-  db: Kysely<DB>;
   mail: MailProvider;
   publicUrl: string;
   /** Signs partners' links (the auth secret). */
@@ -50,8 +47,8 @@ async function mailPartner(deps: ReferralDeps, tx: Tx, ctx: OrgContext, referral
 }
 
 /** POST /api/referrals: the referral (the lead's open deal when no deal is named) and the partner's email. */
-export async function createReferral(deps: ReferralDeps, ctx: OrgContext, body: CreateReferralBody) {
-  const { referral, mail } = await withTenant(deps.db, ctx.organizationId, async (tx) => {
+export async function createReferral(deps: ReferralDeps, ctx: RequestContext, body: CreateReferralBody) {
+  const { referral, mail } = await ctx.write(async (tx) => {
     const org = ctx.organizationId;
     const partner = await tx.selectFrom('referral_partners').select(['id', 'name', 'is_active', 'referral_fee_percent']).where('organization_id', '=', org).where('id', '=', body.partner_id).executeTakeFirst();
     if (!partner) throw notFound('Partner not found');
@@ -85,8 +82,8 @@ export async function createReferral(deps: ReferralDeps, ctx: OrgContext, body: 
 }
 
 /** POST /api/referrals/:id/resend: a fresh link (the older one stops working) mailed again. */
-export async function resendReferral(deps: ReferralDeps, ctx: OrgContext, id: string) {
-  const { referral, mail } = await withTenant(deps.db, ctx.organizationId, async (tx) => {
+export async function resendReferral(deps: ReferralDeps, ctx: RequestContext, id: string) {
+  const { referral, mail } = await ctx.write(async (tx) => {
     const current = found(await findReferral(tx, ctx.organizationId, id));
     if (current.status === 'cancelled' || current.status === 'declined') throw conflict(`This referral is ${current.status}: there is nothing for the partner to open.`, 'REFERRAL_FINISHED');
     // Always later than the current link's, so that link stops working even when resent within the same second.

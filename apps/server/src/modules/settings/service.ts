@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { AiIntegration, OrganizationSettings } from '@wholesail/domain';
-import { withTenant, type Tx } from '../../db/scope';
-import type { DB } from '../../db/types';
-import type { OrgContext } from '../../http/context';
+import type { Tx } from '../../db/scope';
+import type { RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { audit } from '../audit/audit';
 import { findOrganization } from '../organizations/repo';
@@ -17,20 +15,19 @@ async function requireVisibleOrganization(tx: Tx, id: string): Promise<void> {
   if (!(await findOrganization(tx, id))) throw notFound('Organization not found');
 }
 
-export function getSettings(db: Kysely<DB>, ctx: OrgContext, organizationId = ctx.organizationId): Promise<OrganizationSettings> {
-  return withTenant(db, ctx.organizationId, async (tx) => {
+export function getSettings(ctx: RequestContext, organizationId = ctx.organizationId): Promise<OrganizationSettings> {
+  return ctx.read(async (tx) => {
     await requireVisibleOrganization(tx, organizationId);
     return { aiIntegration: await readAiIntegration(tx, organizationId) };
   });
 }
 
 export function updateSettings(
-  db: Kysely<DB>,
-  ctx: OrgContext,
+  ctx: RequestContext,
   patch: { aiIntegration: Partial<AiIntegration> },
   organizationId = ctx.organizationId,
 ): Promise<OrganizationSettings> {
-  return withTenant(db, ctx.organizationId, async (tx) => {
+  return ctx.write(async (tx) => {
     await requireVisibleOrganization(tx, organizationId);
     const aiIntegration = await mergeSection(tx, organizationId, 'aiIntegration', patch.aiIntegration);
     await audit(tx, { organizationId, user: ctx.user }, 'settings.updated', { type: 'organization_settings', id: organizationId }, patch);

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
 import { CALL_LEAD_CONTEXT_MESSAGES, derivedEquity, displayName, type CallLeadContext, type CoachingLeadContext, type Lead, type LeadRecord } from '@wholesail/domain';
-import { withSystem, withTenant } from '../../db/scope';
-import type { DB } from '../../db/types';
+import { asSystemRole, type Tx } from '../../db/scope';
 import { notFound } from '../../http/errors';
 import { leadForContact, text } from '../leads/phone-match';
 import { findLead } from '../leads/repo';
@@ -28,31 +26,25 @@ export function coachingLeadContext(lead: Lead): CoachingLeadContext {
 }
 
 /**
- * GET /api/calls/by-sid/:callSid/lead-context: the call's own lead; when the call is not linked to a live
- * lead (its lead was deleted), the lead leadForContact finds for the number called from the call's caller ID:
+ * GET /api/calls/by-sid/:callSid/lead-context, in the caller's transaction: the call's own lead; when the call is not
+ * linked to a live lead (its lead was deleted), the lead leadForContact finds for the number called from the call's caller ID:
  * the lead of the latest other text or call between them, else the latest-updated live lead of the
  * organization whose phone (dialer.md §5 lookup normalisation) is the number called, or whose property address
  * is the deleted lead's.
  */
-export async function callLeadContext(db: Kysely<DB>, organizationId: string, callSid: string): Promise<CallLeadContext> {
-  const call = await withTenant(db, organizationId, async (tx) => {
-    const found = await tx.selectFrom('calls').select(['lead_id', 'from_e164', 'to_e164']).where('organization_id', '=', organizationId).where('call_sid', '=', callSid).executeTakeFirst();
-    if (!found) return undefined;
-    const former = await tx.selectFrom('leads').select('property_address_full').where('organization_id', '=', organizationId).where('id', '=', found.lead_id).executeTakeFirst();
-    const lead = await findLead(tx, organizationId, found.lead_id);
-    return { ...found, lead: lead && (await leadRecord(tx, organizationId, lead, true)), address: text(former?.property_address_full) };
-  });
+export async function callLeadContext(tx: Tx, organizationId: string, callSid: string): Promise<CallLeadContext> {
+  const call = await tx.selectFrom('calls').select(['lead_id', 'from_e164', 'to_e164']).where('organization_id', '=', organizationId).where('call_sid', '=', callSid).executeTakeFirst();
   if (!call) throw notFound(CALL_LEAD_CONTEXT_MESSAGES.noCall);
-  if (call.lead) return answer(call.lead, 'call');
+  const own = await findLead(tx, organizationId, call.lead_id);
+  if (own) return answer(await leadRecord(tx, organizationId, own, true), 'call');
 
-  const match = await withSystem(db, (tx) => leadForContact(tx, organizationId, { contact: call.to_e164, orgNumber: call.from_e164, address: call.address }));
-  const record = match && (await withTenant(db, organizationId, async (tx) => {
-    const row = await findLead(tx, organizationId, match.id);
-    return row && leadRecord(tx, organizationId, row, true);
-  }));
-  if (!match || !record) throw notFound(CALL_LEAD_CONTEXT_MESSAGES.notLinked);
+  const former = await tx.selectFrom('leads').select('property_address_full').where('organization_id', '=', organizationId).where('id', '=', call.lead_id).executeTakeFirst();
+  const address = text(former?.property_address_full);
+  const match = await asSystemRole(tx, () => leadForContact(tx, organizationId, { contact: call.to_e164, orgNumber: call.from_e164, address }));
+  const row = match && (await findLead(tx, organizationId, match.id));
+  if (!match || !row) throw notFound(CALL_LEAD_CONTEXT_MESSAGES.notLinked);
   // Found through the number's own history: matched by the phone number.
-  return answer(record, match.by === 'history' ? 'phone' : match.by);
+  return answer(await leadRecord(tx, organizationId, row, true), match.by === 'history' ? 'phone' : match.by);
 }
 
 function answer(lead: LeadRecord, matchedBy: CallLeadContext['matched_by']): CallLeadContext {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { transcriptionListSchema, transcriptionsQuery } from '@wholesail/domain';
+import { callLeadContextSchema, transcriptionListSchema, transcriptionsQuery } from '@wholesail/domain';
 import { ACCESS } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { callLeadContext } from './lead-context';
@@ -15,7 +15,6 @@ const sidParams = z.object({ callSid: z.string().trim().min(1, 'callSid: require
  * WS /api/transcription-stream: the live transcript; GET /api/calls/by-sid/:callSid/lead-context: the call's lead.
  */
 export function registerTranscriptionRoutes(app: FastifyInstance, deps: StreamDeps): void {
-  const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/calls/by-sid/:callSid/transcriptions', { config: ACCESS.member, schema: { params: sidParams, querystring: transcriptionsQuery, response: { 200: transcriptionListSchema } } }, async (request) => {
     const { ctx } = request;
@@ -25,8 +24,8 @@ export function registerTranscriptionRoutes(app: FastifyInstance, deps: StreamDe
       return { items: await listBySid(tx, ctx.organizationId, request.params.callSid, request.query.limit) };
     });
   });
-  r.get('/api/calls/by-sid/:callSid/lead-context', { config: ACCESS.member, schema: { params: sidParams } }, async (request) =>
-    callLeadContext(db, request.ctx.organizationId, request.params.callSid),
+  r.get('/api/calls/by-sid/:callSid/lead-context', { config: ACCESS.member, schema: { params: sidParams, response: { 200: callLeadContextSchema } } }, async (request) =>
+    request.ctx.read((tx) => callLeadContext(tx, request.ctx.organizationId, request.params.callSid)),
   );
   registerTranscriptionStream(app, deps);
 }

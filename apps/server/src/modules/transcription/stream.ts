@@ -1,33 +1,31 @@
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import {
   TRANSCRIPTION_POLL_LIMIT, transcriptionStreamQuery, type RealtimeEvent, type StreamClientMessage, type StreamServerMessage,
   type TranscriptionRecord,
 } from '@wholesail/domain';
 import type { SessionSockets, SocketSend } from '../../auth/session-sockets';
-import { withTenant, type Tx } from '../../db/scope';
+import type { Tx } from '../../db/scope';
 import { ACCESS } from '../../http/access';
-import { holdSocket } from '../../http/context';
-import type { DB } from '../../db/types';
+import { holdSocket, type RequestContext } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { keepAlive, requireSocketOrigin, upgradeRequired } from '../../http/websocket';
 import type { RealtimeHub } from '../realtime/hub';
 import { listBySid, toRecord } from './repo';
 
 export interface StreamDeps {
-  db: Kysely<DB>;
   hub: RealtimeHub;
   /** Ends each socket with the session that opened it. */
   sockets: SessionSockets;
   allowedOrigins: string[];
 }
 
-/** Whom a socket streams for, settled by the handshake. */
+/** Whom a socket streams for, settled by the handshake, and the member's read-only transactions it reads in. */
 interface StreamTarget {
   organizationId: string;
   callId: string;
   callSid: string;
+  read: RequestContext['read'];
 }
 
 type ChunkRow = Parameters<typeof toRecord>[0] & { call_id: string };
@@ -55,7 +53,7 @@ export function registerTranscriptionStream(app: FastifyInstance, deps: StreamDe
         tx.selectFrom('calls').select('id').where('organization_id', '=', organizationId).where('call_sid', '=', callSid).executeTakeFirst(),
       );
       if (!call) throw notFound('Call not found');
-      targets.set(request, { organizationId, callId: call.id, callSid });
+      targets.set(request, { organizationId, callId: call.id, callSid, read: ctx.read });
     },
     handler: upgradeRequired,
     wsHandler: (socket, request) => {
@@ -67,8 +65,8 @@ export function registerTranscriptionStream(app: FastifyInstance, deps: StreamDe
 }
 
 /** Serves one socket; listeners are attached before anything is awaited, so no early message is missed. */
-function streamCall(socket: WebSocket, sendText: SocketSend, { db, hub }: StreamDeps, target: StreamTarget, log: FastifyBaseLogger): void {
-  const { organizationId, callId, callSid } = target;
+function streamCall(socket: WebSocket, sendText: SocketSend, { hub }: StreamDeps, target: StreamTarget, log: FastifyBaseLogger): void {
+  const { organizationId, callId, callSid, read } = target;
   const sent = new Set<string>();
   let status: { value: string; at: number } | null = null;
   // One queue for everything the socket sends, so `connected`, the backlog and the first status always
@@ -110,7 +108,7 @@ function streamCall(socket: WebSocket, sendText: SocketSend, { db, hub }: Stream
   });
 
   enqueue(async () => {
-    const start = await withTenant(db, organizationId, async (tx) => {
+    const start = await read(async (tx) => {
       const call = await callStatus(tx);
       return call && { call, chunks: await listBySid(tx, organizationId, callSid, TRANSCRIPTION_POLL_LIMIT) };
     });
@@ -126,13 +124,13 @@ function streamCall(socket: WebSocket, sendText: SocketSend, { db, hub }: Stream
       const row = record.truncated ? await readChunk(String(record.id)) : (record as ChunkRow);
       if (row?.call_id === callId) sendChunk(toRecord(row));
     } else if (table === 'calls' && op === 'UPDATE' && record.id === callId) {
-      const row = record.truncated ? await withTenant(db, organizationId, callStatus) : (record as { status: string; updated_at: string });
+      const row = record.truncated ? await read(callStatus) : (record as { status: string; updated_at: string });
       if (row) sendStatus(row.status, row.updated_at);
     }
   }
 
   function readChunk(id: string): Promise<ChunkRow | undefined> {
-    return withTenant(db, organizationId, (tx) =>
+    return read((tx) =>
       tx
         .selectFrom('call_transcriptions')
         .select(['id', 'call_id', 'call_sid', 'transcript', 'timestamp', 'confidence', 'speaker', 'is_partial'])

@@ -1,29 +1,9 @@
-import type { CompCandidate } from '@wholesail/domain';
+import type { CompCandidate, EnrichedProperty, PropertyLookup } from '@wholesail/domain';
 
-/** The answer of a property lookup (dialer.md §7 batchdata-enrichment). */
-export interface EnrichedProperty {
-  owner_1_name: string | null;
-  contact_1_phone1: string | null;
-  contact_1_email1: string | null;
-  estimated_value: number | null;
-  property_type: string | null;
-  total_bedrooms: number | null;
-  total_baths: number | null;
-  building_square_feet: number | null;
-  year_built: number | null;
-  last_sale_date: string | null;
-  last_sale_price: number | null;
-  mortgage_balance: number | null;
-  tax_delinquent: boolean | null;
-  motivation_score: number | null;
-}
+export type { EnrichedProperty };
 
-export interface EnrichmentResult {
-  success: boolean;
-  skipped?: boolean;
-  error?: string;
-  data?: EnrichedProperty;
-}
+/** The answer of a property lookup (dialer.md §7 batchdata-enrichment): the wire's, with every field of a found property. */
+export type EnrichmentResult = Omit<PropertyLookup, 'data'> & { data?: EnrichedProperty };
 
 /** A comparables search around a subject address: sales within the radius, sold on or after `soldSince`. */
 export interface ComparablesSearch {

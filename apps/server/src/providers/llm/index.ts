@@ -1,3 +1,4 @@
+import type { ChatCompletion } from '@wholesail/domain';
 import type { LlmConfig } from '../../config';
 
 /**
@@ -14,14 +15,8 @@ export interface ChatRequest {
   json?: boolean;
 }
 
-/** The provider's answer in the chat-completions shape, trimmed to what callers read. */
-export interface ChatCompletion {
-  id: string;
-  object: 'chat.completion';
-  created: number;
-  model: string;
-  choices: Array<{ index: number; message: { role: 'assistant'; content: string }; finish_reason: string | null }>;
-}
+/** The provider's answer in the chat-completions shape, trimmed to what callers read (packages/domain). */
+export type { ChatCompletion };
 
 /** A failed LLM call; `status` is the provider's HTTP status (402 credits exhausted, 429 rate limited), 0 for network errors and timeouts. */
 export class LlmError extends Error {

@@ -1,3 +1,4 @@
+import type { LookedUpProperty } from '@wholesail/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2Icon, PlusIcon, SearchIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -14,7 +15,7 @@ import { parseAddress, type SelectedProperty } from './address';
 import { AddressInput } from './address-input';
 import { LEAD_ADDED_RESET_MS, LOOKING_UP_TEXT, SEARCH_TOASTS } from './messages';
 import { PropertyCard, type LookupOutcome } from './property-card';
-import { createLead, enrichProperty, leadBodyFor, presentEnrichment, type EnrichmentData } from './search-api';
+import { createLead, enrichProperty, leadBodyFor, presentEnrichment } from './search-api';
 
 export const SIGN_IN_TO_ADD = 'Sign in to add this lead';
 export const SIGN_IN_TO_ADD_HREF = '/login?redirect=/leads';
@@ -33,7 +34,7 @@ export function AddressSearchWidget({ onLeadAdded }: { onLeadAdded?: () => void 
   // The widget answers in toasts, on the landing page too (which loads no toaster until asked: lib/toaster-gate.ts).
   useEffect(() => requestToaster(), []);
   const [outcome, setOutcome] = useState<LookupOutcome | null>(null);
-  const [enrichment, setEnrichment] = useState<EnrichmentData | null>(null);
+  const [enrichment, setEnrichment] = useState<LookedUpProperty | null>(null);
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState(false);
   const [autocomplete, setAutocomplete] = useState(false);
@@ -58,7 +59,7 @@ export function AddressSearchWidget({ onLeadAdded }: { onLeadAdded?: () => void 
     setEnrichment(null);
     setAdded(false);
     setOutcome('looking-up');
-    const settle = (next: LookupOutcome, data: EnrichmentData | null = null) => {
+    const settle = (next: LookupOutcome, data: LookedUpProperty | null = null) => {
       if (run !== lookupRun.current) return false;
       setEnrichment(data);
       setOutcome(next);

@@ -1,4 +1,5 @@
 /** The Maps key (GET /api/maps/key, 404 = none) and the Places script loader (dialer.md §7, §8). */
+import type { MapsKey } from '@wholesail/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -9,7 +10,7 @@ import { MAPS_LOAD_TIMEOUT_MS, MAPS_MESSAGES } from './messages';
 /** The key, or null when the server has none (404) or could not be asked; failures are logged only. */
 export async function fetchMapsKey(): Promise<string | null> {
   try {
-    const { key } = await apiRequest<{ key?: string | null }>('/api/maps/key');
+    const { key } = await apiRequest<MapsKey>('/api/maps/key');
     if (!key) {
       console.warn(MAPS_MESSAGES.noKey);
       return null;

@@ -1,9 +1,8 @@
-import { formatPhone, formatUsd } from '@wholesail/domain';
+import { formatPhone, formatUsd, type LookedUpProperty } from '@wholesail/domain';
 import { CheckCircle2Icon, HomeIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import type { SelectedProperty } from './address';
-import type { EnrichmentData } from './search-api';
 
 export type LookupOutcome = 'looking-up' | 'enriched' | 'basic' | 'failed';
 
@@ -30,7 +29,7 @@ export function PropertyCard({
 }: {
   property: SelectedProperty;
   outcome: LookupOutcome;
-  data: EnrichmentData | null;
+  data: LookedUpProperty | null;
   added: boolean;
   children?: ReactNode;
 }) {

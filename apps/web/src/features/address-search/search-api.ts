@@ -1,47 +1,21 @@
 /** POST /api/enrichment/property and the lead created from a searched property. */
-import type { Lead } from '@wholesail/domain';
+import { ENRICHED_PROPERTY_FIELDS, type Lead, type LookedUpProperty, type PropertyLookup } from '@wholesail/domain';
 import { apiRequest } from '@/lib/api';
 import type { SelectedProperty } from './address';
 
-export interface EnrichmentData {
-  owner_1_name?: string | null;
-  contact_1_phone1?: string | null;
-  contact_1_email1?: string | null;
-  estimated_value?: number | null;
-  property_type?: string | null;
-  total_bedrooms?: number | null;
-  total_baths?: number | null;
-  building_square_feet?: number | null;
-  year_built?: number | null;
-  last_sale_date?: string | null;
-  last_sale_price?: number | null;
-  mortgage_balance?: number | null;
-  tax_delinquent?: boolean | null;
-  motivation_score?: number | null;
-}
+/** The fields a lookup may find, in the order the property card and the lead body take them. */
+export const ENRICHMENT_FIELDS = ENRICHED_PROPERTY_FIELDS;
 
-export interface EnrichmentResponse {
-  success: boolean;
-  skipped?: boolean;
-  error?: string;
-  data?: EnrichmentData | null;
-}
-
-export const ENRICHMENT_FIELDS = [
-  'owner_1_name', 'contact_1_phone1', 'contact_1_email1', 'estimated_value', 'property_type', 'total_bedrooms', 'total_baths',
-  'building_square_feet', 'year_built', 'last_sale_date', 'last_sale_price', 'mortgage_balance', 'tax_delinquent', 'motivation_score',
-] as const satisfies ReadonlyArray<keyof EnrichmentData>;
-
-export function enrichProperty(address: string): Promise<EnrichmentResponse> {
-  return apiRequest<EnrichmentResponse>('/api/enrichment/property', { method: 'POST', body: { address } });
+export function enrichProperty(address: string): Promise<PropertyLookup> {
+  return apiRequest<PropertyLookup>('/api/enrichment/property', { method: 'POST', body: { address } });
 }
 
 /** The enrichment fields that carry a value; null when there are none. */
-export function presentEnrichment(data: EnrichmentData | null | undefined): EnrichmentData | null {
+export function presentEnrichment(data: LookedUpProperty | null | undefined): LookedUpProperty | null {
   if (!data) return null;
   const present = Object.fromEntries(
     ENRICHMENT_FIELDS.filter((f) => data[f] !== null && data[f] !== undefined && data[f] !== '').map((f) => [f, data[f]]),
-  ) as EnrichmentData;
+  ) as LookedUpProperty;
   return Object.keys(present).length > 0 ? present : null;
 }
 
@@ -49,7 +23,7 @@ export function presentEnrichment(data: EnrichmentData | null | undefined): Enri
  * The create body (dialer.md §4): status 'new', source 'manual_search', the address parts, and the
  * enrichment data with data_source 'batchdata' when there was any (the server stamps enriched_at/by).
  */
-export function leadBodyFor(property: SelectedProperty, enrichment: EnrichmentData | null): Record<string, unknown> {
+export function leadBodyFor(property: SelectedProperty, enrichment: LookedUpProperty | null): Record<string, unknown> {
   const body: Record<string, unknown> = {
     status: 'new',
     source: 'manual_search',

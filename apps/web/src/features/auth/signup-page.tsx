@@ -1,4 +1,4 @@
-import { ACCESS_REQUEST_MESSAGES, accessRequestBody, SIGN_UP_DISABLED_MESSAGE, type AccessRequestBody } from '@wholesail/domain';
+import { ACCESS_REQUEST_MESSAGES, accessRequestBody, SIGN_UP_DISABLED_MESSAGE, type AccessRequestBody, type AccessRequestSent } from '@wholesail/domain';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheckIcon, Lock, MailPlus, Users } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
@@ -16,7 +16,7 @@ import { AuthShell } from './auth-shell';
 type Field = keyof AccessRequestBody;
 type FieldErrors = Partial<Record<Field, string>>;
 
-function sendAccessRequest(body: AccessRequestBody): Promise<{ status: 'sent'; message: string }> {
+function sendAccessRequest(body: AccessRequestBody): Promise<AccessRequestSent> {
   return apiRequest('/api/access-requests', { method: 'POST', body });
 }
 

@@ -1,5 +1,5 @@
 /** Queries of the leads API (docs/api-leads.md). */
-import type { Lead, LeadListItem, LeadRecord, LeadStats, ScoreTerm } from '@wholesail/domain';
+import type { Lead, LeadListItem, LeadRecord, LeadStats, MapsKey, ScoreTerm } from '@wholesail/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -78,7 +78,7 @@ export function useMapsKey(enabled: boolean) {
     queryKey: queryKeys.mapsKey,
     queryFn: async ({ signal }) => {
       try {
-        const { key } = await apiRequest<{ key?: string }>('/api/maps/key', { signal });
+        const { key } = await apiRequest<MapsKey>('/api/maps/key', { signal });
         return key || null;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;

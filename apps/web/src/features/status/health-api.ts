@@ -1,5 +1,7 @@
-/** GET /api/health, read by the public status page and the debug page: 200 while the database answers, 503 (same shape) when it does not. */
-export type Health = { status: 'ok' | 'error'; database: 'ok' | 'error'; storage?: 'local' | 's3'; version?: string; checked_at?: string };
+import type { ServerHealth } from '@wholesail/domain';
+
+/** GET /api/health (200, or 503 when the database does not answer): a page judges by the two states and shows what else came. */
+export type Health = Pick<ServerHealth, 'status' | 'database'> & Partial<ServerHealth>;
 
 export type Reading = { health: Health | null; readAt: string };
 

@@ -83,6 +83,9 @@ describe.each(DB_KINDS)('lead import uploads on %s', (kind) => {
     throw new Error('import did not finish');
   };
 
+  /** Thousands of rows imported on PGlite, each through the leads' triggers: 10–20 s alone, three times that on a busy machine. */
+  const IMPORT_JOB_MS = 90_000;
+
   it('streams the file to storage as it arrives, counts the rows of a file larger than the preview reads, and parses it in the job', async () => {
     const owner = await t.createOrg('Streaming Uploads');
     const rows = 6000;
@@ -112,7 +115,7 @@ describe.each(DB_KINDS)('lead import uploads on %s', (kind) => {
     const start = await t.request('POST', `/api/leads/import/${preview.id}/start`, { cookie: owner.cookie, body: { mapping: preview.proposed_mapping } });
     expect(start.statusCode, start.body).toBe(202);
     expect(await waitFor(owner.cookie, preview.id)).toMatchObject({ status: 'completed', total_rows: rows, rows_read: rows, inserted: rows, skipped: 0 });
-  });
+  }, IMPORT_JOB_MS);
 
   it('takes an upload over a real socket, where the unread body is the connection itself', async () => {
     const owner = await t.createOrg('Socket Upload');
@@ -179,5 +182,5 @@ describe.each(DB_KINDS)('lead import uploads on %s', (kind) => {
       const check = () => (watched.storedFiles().some((f) => String(f).includes(preview.id)) ? setTimeout(check, 20) : resolve());
       check();
     });
-  });
+  }, IMPORT_JOB_MS);
 });

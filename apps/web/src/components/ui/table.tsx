@@ -40,3 +40,21 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
 export function TableCell({ className, label, ...props }: ComponentProps<'td'> & { label?: string }) {
   return <td className={cn('px-3 py-2.5 align-middle', className)} data-label={label} {...props} />;
 }
+
+/** A list table's header row: the column names, and an unnamed last column for each row's actions (read to screen readers). */
+export function ListTableHeader({ columns, actions = true }: { columns: readonly string[]; actions?: boolean }) {
+  return (
+    <TableHeader>
+      <TableRow className="hover:bg-transparent">
+        {columns.map((column) => (
+          <TableHead key={column}>{column}</TableHead>
+        ))}
+        {actions && (
+          <TableHead className="text-right">
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        )}
+      </TableRow>
+    </TableHeader>
+  );
+}

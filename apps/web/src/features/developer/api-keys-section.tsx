@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyCard } from '@/components/ui/empty-card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ListTableHeader, Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 import { queryKeys } from '@/lib/query-keys';
 import { sentence } from '@/lib/sentence';
 import { revokeApiKey, useApiKeys } from './api-keys-api';
@@ -72,18 +72,7 @@ export function ApiKeysSection({ canManage }: { canManage: boolean }) {
           {(items) => (
             <Card>
               <Table>
-                <TableHeader>
-                  <TableRow className="hover:bg-transparent">
-                    <TableHead>Name</TableHead>
-                    <TableHead>Scopes</TableHead>
-                    <TableHead>Created</TableHead>
-                    <TableHead>Last used</TableHead>
-                    <TableHead>Expires</TableHead>
-                    <TableHead className="text-right">
-                      <span className="sr-only">Actions</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
+                <ListTableHeader columns={['Name', 'Scopes', 'Created', 'Last used', 'Expires']} />
                 <TableBody>
                   {items.map((k) => (
                     <TableRow key={k.id} data-state={k.revoked_at ? 'revoked' : 'active'}>

@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyCard } from '@/components/ui/empty-card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ListTableHeader, Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 import { queryKeys } from '@/lib/query-keys';
 import { PartnerDialog } from './partner-dialog';
 import { deletePartner, usePartners } from './referrals-api';
@@ -42,18 +42,7 @@ export function PartnersSection() {
         {(items) => (
           <Card>
             <Table>
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>Agent</TableHead>
-                  <TableHead>Licence</TableHead>
-                  <TableHead>Markets</TableHead>
-                  <TableHead>Fee</TableHead>
-                  <TableHead>Contact</TableHead>
-                  <TableHead className="text-right">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
+              <ListTableHeader columns={['Agent', 'Licence', 'Markets', 'Fee', 'Contact']} />
               <TableBody>
                 {items.map((p) => (
                   <TableRow key={p.id}>

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ListTableHeader, Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 import { capitalize, formatDate } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
 import { fetchInvitations, revokeInvitation } from './settings-api';
@@ -35,17 +35,7 @@ export function InvitationsSection() {
         {invitations.data && pending.length === 0 && <p className="text-sm text-muted-foreground">No pending invitations.</p>}
         {pending.length > 0 && (
           <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Email</TableHead>
-                <TableHead>Role</TableHead>
-                <TableHead>Sent</TableHead>
-                <TableHead>Expires</TableHead>
-                <TableHead className="text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
+            <ListTableHeader columns={['Email', 'Role', 'Sent', 'Expires']} />
             <TableBody>
               {pending.map((invitation) => (
                 <TableRow key={invitation.id}>
